@@ -1,0 +1,36 @@
+# One file installs and runs everything on a fresh machine.
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+# uv/pip on this machine find the CPU torch wheel through pip's configured find-links; pass them on explicitly
+# so the pinned torch never resolves to the multi-GB CUDA build.
+FIND_LINKS := $(shell pip config get global.find-links 2>/dev/null)
+PIP_LINKS := $(if $(FIND_LINKS),--find-links $(FIND_LINKS),)
+export ANONYMIZED_TELEMETRY := False
+export HF_HUB_OFFLINE := 1
+DEMO_HOME ?= .synthbot-demo
+
+.PHONY: install demo test bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q $(PIP_LINKS) torch==2.13.0   # first, so nothing else can pull a CUDA build
+	$(BIN)/pip install -q $(PIP_LINKS) -e '.[dev]'
+	$(BIN)/python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
+	touch $@
+
+demo: install
+	SYNTHBOT_HOME=$(DEMO_HOME) $(BIN)/synthbot ingest examples/
+	SYNTHBOT_HOME=$(DEMO_HOME) $(BIN)/synthbot ask "How long can a deploy be rolled back, and who approves a production hotfix?"
+
+test: install
+	$(BIN)/python -m pytest -q
+
+bench: install
+	$(BIN)/python -m benchmarks.run_all
+
+clean:
+	rm -rf $(DEMO_HOME) .pytest_cache

@@ -1,0 +1,8 @@
+"""`synthbot eval` (placeholder until its issue lands: registers nothing runnable)."""
+
+from __future__ import annotations
+
+
+def register(sub) -> None:
+    p = sub.add_parser("eval", help="(not built yet)")
+    p.set_defaults(func=lambda args, settings: (print("synthbot eval is not built yet"), 1)[1])

@@ -1,0 +1,62 @@
+"""Settings, read once at the entry point (environment plus `.env`) and passed down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+BUNDLED_MODEL = "all-MiniLM-L6-v2"
+
+
+class Settings(BaseSettings):
+    """Every knob in one place. Env names are `SYNTHBOT_<FIELD>` unless an alias says otherwise."""
+
+    model_config = SettingsConfigDict(env_prefix="SYNTHBOT_", env_file=".env", extra="ignore", populate_by_name=True)
+
+    # --- knowledge base -------------------------------------------------------------------------------
+    home: Path = Field(Path(".synthbot"), description="Data directory (Chroma, SQLite, caches).")
+    collection: str = Field("synthbot", description="Chroma collection name (3-512 chars of [a-zA-Z0-9._-]).")
+    embedding_model: str = Field(
+        BUNDLED_MODEL,
+        description="'all-MiniLM-L6-v2' (bundled, hash-checked) or any sentence-transformers name or path.",
+    )
+    embedding_batch_size: int = 64
+    chroma_url: str | None = Field(None, description="Chroma server URL, e.g. http://127.0.0.1:8000; embedded if unset.")
+
+    # --- retrieval / agent ----------------------------------------------------------------------------
+    top_k: int = 8
+    min_relevance: float = Field(0.30, description="Aggregator floor on the hybrid 0-1 score.")
+    max_passages: int = 20
+    context_tokens: int = 8000
+    subagent_timeout: float = 20.0
+    max_workers: int = 4
+
+    # --- Claude ---------------------------------------------------------------------------------------
+    anthropic_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_API_KEY"))
+    anthropic_base_url: str | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_BASE_URL"))
+    claude_model: str = "claude-sonnet-4-5"
+    claude_deadline: float = 90.0
+
+    # --- Slack ----------------------------------------------------------------------------------------
+    slack_bot_token: SecretStr | None = Field(None, validation_alias=AliasChoices("SLACK_BOT_TOKEN"))
+    slack_signing_secret: SecretStr | None = Field(None, validation_alias=AliasChoices("SLACK_SIGNING_SECRET"))
+    slack_app_token: SecretStr | None = Field(None, validation_alias=AliasChoices("SLACK_APP_TOKEN"))
+    slack_api_url: str = Field("https://slack.com/api/", validation_alias=AliasChoices("SLACK_API_URL"))
+    redis_url: str | None = Field(None, validation_alias=AliasChoices("REDIS_URL"))
+    thread_ttl_seconds: int = 7 * 24 * 3600
+    max_concurrent_runs: int = 4
+
+    # --- logging --------------------------------------------------------------------------------------
+    log_level: str = "WARNING"
+    log_format: Literal["console", "json"] = "console"
+
+    @property
+    def chroma_path(self) -> Path:
+        return self.home / "chroma"
+
+    @property
+    def claude_enabled(self) -> bool:
+        return self.anthropic_api_key is not None and bool(self.anthropic_api_key.get_secret_value())

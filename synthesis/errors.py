@@ -1,0 +1,51 @@
+"""One exception family. Each error says what to do next."""
+
+from __future__ import annotations
+
+
+class SynthbotError(Exception):
+    """Base class: every message ends with the action that fixes it."""
+
+    exit_code = 1
+
+
+class ConfigError(SynthbotError):
+    """A setting is missing or invalid."""
+
+
+class ModelIntegrityError(SynthbotError):
+    """The bundled model's weights do not match the pinned hash."""
+
+
+class ModelLoadError(SynthbotError):
+    """An embedding model could not be loaded (offline, not installed, bad path)."""
+
+
+class KnowledgeBaseMissing(SynthbotError):
+    """The collection does not exist yet."""
+
+
+class ModelMismatch(SynthbotError):
+    """The query model differs from the model the collection was built with."""
+
+
+class StoreUnavailable(SynthbotError):
+    """The Chroma server or data directory cannot be reached."""
+
+
+class InvalidQuery(SynthbotError):
+    """The query text or options are not usable."""
+
+    exit_code = 2
+
+
+class IngestError(SynthbotError):
+    """A path given to ingest cannot be read at all."""
+
+
+class SynthesisError(SynthbotError):
+    """The synthesizer failed and no fallback was possible."""
+
+
+class QuestionFileError(SynthbotError):
+    """A QUESTION.md file cannot be parsed."""

@@ -1,0 +1,1 @@
+"""Synthesizers: the protocol, the bounded context, Claude and the offline extractive synthesizer."""

@@ -1,0 +1,51 @@
+"""The Synthesizer seam and the bounded, numbered context it reads from."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from ..models import LLMUsage, Passage, Synthesis
+
+
+class ContextSource(BaseModel):
+    """Source `[number]` in the context: one passage, with what the reader needs to cite it."""
+
+    number: int
+    passage: Passage
+
+
+class Context(BaseModel):
+    """Passages numbered [1]..[n] that fit the token budget, most relevant first."""
+
+    sources: list[ContextSource] = Field(default_factory=list)
+    tokens: int = 0
+    budget: int = 0
+    tokenizer: str = ""
+    dropped: int = 0
+
+    def passage(self, number: int) -> Passage | None:
+        return next((s.passage for s in self.sources if s.number == number), None)
+
+
+class SynthesisOutcome(BaseModel):
+    """What a synthesizer returns: the synthesis, plus usage and notices when an LLM was involved."""
+
+    synthesis: Synthesis
+    synthesizer: str
+    usage: LLMUsage | None = None
+    notices: list[str] = Field(default_factory=list)
+
+
+@runtime_checkable
+class Synthesizer(Protocol):
+    """Writes a cited synthesis from a numbered context.
+
+    Example:
+        >>> outcome = await synthesizer.synthesize("How do deploys work?", context)
+        >>> outcome.synthesis.findings[0].citations
+        [1, 3]
+    """
+
+    async def synthesize(self, question: str, context: Context, *, sub_queries: list[str] | None = None) -> SynthesisOutcome: ...

@@ -1,0 +1,78 @@
+"""Suite-wide guards and fixtures: no network but loopback, no host settings leaking in, real components."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+# No host configuration may leak into tests; the model must never be fetched.
+for var in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET", "SLACK_APP_TOKEN",
+            "SLACK_API_URL", "REDIS_URL", "SYNTHBOT_CHROMA_URL", "SYNTHBOT_HOME", "SYNTHBOT_EMBEDDING_MODEL"):
+    os.environ.pop(var, None)
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["ANONYMIZED_TELEMETRY"] = "False"
+
+
+def _is_loopback(address) -> bool:
+    if not isinstance(address, tuple):
+        return True  # AF_UNIX paths
+    host = address[0]
+    if host in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+class NetworkBlocked(RuntimeError):
+    pass
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_network():
+    """Any connection to a non-loopback address fails the test (pydantic-ai's ALLOW_MODEL_REQUESTS, by sockets)."""
+    real_connect, real_connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+    def connect(self, address):
+        if not _is_loopback(address):
+            raise NetworkBlocked(f"test tried to reach {address!r}: only loopback is allowed")
+        return real_connect(self, address)
+
+    def connect_ex(self, address):
+        if not _is_loopback(address):
+            raise NetworkBlocked(f"test tried to reach {address!r}: only loopback is allowed")
+        return real_connect_ex(self, address)
+
+    socket.socket.connect, socket.socket.connect_ex = connect, connect_ex
+    yield
+    socket.socket.connect, socket.socket.connect_ex = real_connect, real_connect_ex
+
+
+@pytest.fixture
+def settings(tmp_path):
+    from synthesis.config import Settings
+
+    return Settings(_env_file=None, home=tmp_path / "home")
+
+
+@pytest.fixture(scope="session")
+def minilm():
+    """The real bundled model, loaded and hash-checked once for the whole run."""
+    from synthesis.embedding import load_embedder
+
+    return load_embedder()
+
+
+@pytest.fixture
+def hash_embedder():
+    from synthesis.embedding import HashEmbedder
+
+    return HashEmbedder()
