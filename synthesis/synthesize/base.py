@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
-from ..models import LLMUsage, Passage, Synthesis
+from ..models import LLMUsage, Passage, SubagentResult, Synthesis, Turn
 
 
 class ContextSource(BaseModel):
@@ -49,3 +50,29 @@ class Synthesizer(Protocol):
     """
 
     async def synthesize(self, question: str, context: Context, *, sub_queries: list[str] | None = None) -> SynthesisOutcome: ...
+
+
+SearchFn = Callable[[list[str]], Awaitable[list[SubagentResult]]]  # runs each query as one parallel subagent
+
+
+class ResearchOutcome(BaseModel):
+    """What an LLM-driven research loop returns: the synthesis and the numbered context it was written from."""
+
+    synthesis: Synthesis
+    context: Context
+    sub_queries: list[str] = Field(default_factory=list)
+    subagents: list[SubagentResult] = Field(default_factory=list)
+    usage: LLMUsage | None = None
+    rounds: int = 0
+    notices: list[str] = Field(default_factory=list)
+
+
+@runtime_checkable
+class Researcher(Protocol):
+    """An LLM that drives retrieval itself through a `search_knowledge_base` tool, then writes the synthesis.
+
+    `search(queries)` runs every query as a parallel retrieval subagent and returns their results.
+    """
+
+    async def research(self, question: str, *, history: Sequence[Turn], search: SearchFn,
+                       context_budget: int) -> ResearchOutcome: ...
