@@ -49,3 +49,9 @@ class SynthesisError(SynthbotError):
 
 class QuestionFileError(SynthbotError):
     """A QUESTION.md file cannot be parsed."""
+
+
+class EvaluationError(SynthbotError):
+    """An evaluation dataset or known-queries file is missing or malformed."""
+
+    exit_code = 2
