@@ -48,6 +48,7 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(None, validation_alias=AliasChoices("REDIS_URL"))
     thread_ttl_seconds: int = 7 * 24 * 3600
     max_concurrent_runs: int = 4
+    answer_timeout: float = Field(120.0, description="Overall per-question deadline in Slack, in seconds.")
 
     # --- logging --------------------------------------------------------------------------------------
     log_level: str = "WARNING"
