@@ -146,6 +146,16 @@ def corpus_complete(store, dataset: BeirDataset) -> bool:
     return True
 
 
+def ensure_corpus(store, dataset: BeirDataset, *, progress: Callable[[str, int, int], None] | None = None):
+    """Ingest the corpus unless it is already complete; returns the IngestReport, or None when skipped."""
+    if corpus_complete(store, dataset):
+        log.info("eval.corpus_complete", collection=store.name, dataset=dataset.name)
+        return None
+    from .ingest import ingest  # imported late: ingest pulls in every loader
+
+    return ingest(store, [dataset.corpus], progress=progress)
+
+
 class BeirResult(BaseModel):
     """One mode's scores on one split."""
 
