@@ -8,7 +8,6 @@ FIND_LINKS := $(shell pip config get global.find-links 2>/dev/null)
 PIP_LINKS := $(if $(FIND_LINKS),--find-links $(FIND_LINKS),)
 export ANONYMIZED_TELEMETRY := False
 export HF_HUB_OFFLINE := 1
-DEMO_HOME ?= .synthbot-demo
 
 .PHONY: install demo test bench clean
 
@@ -23,8 +22,8 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: install
-	SYNTHBOT_HOME=$(DEMO_HOME) $(BIN)/synthbot ingest examples/
-	SYNTHBOT_HOME=$(DEMO_HOME) $(BIN)/synthbot ask "How long can a deploy be rolled back, and who approves a production hotfix?"
+	$(BIN)/synthbot ingest examples/handbook
+	$(BIN)/synthbot ask "How long can a deploy be rolled back, and who approves a production hotfix?"
 
 test: install
 	$(BIN)/python -m pytest -q
@@ -33,4 +32,4 @@ bench: install
 	$(BIN)/python -m benchmarks.run_all
 
 clean:
-	rm -rf $(DEMO_HOME) .pytest_cache
+	rm -rf .synthbot .pytest_cache
