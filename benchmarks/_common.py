@@ -82,10 +82,11 @@ def bench_settings(home: Path, collection: str):
 
 def rich_progress(description: str) -> tuple[Any, Callable[..., None]]:
     """A rich progress bar and a callback matching ingest's `progress(stage, done, total)`."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   transient=True)
+                   transient=True, console=Console(stderr=True))
     task = bar.add_task(description, total=None)
 
     def update(*args) -> None:
