@@ -1,0 +1,284 @@
+"""Search: dense (Chroma) + lexical (BM25) fused on a 0-1 scale, with filters, MMR, length weighting and debug.
+
+Synchronous and thread-safe: async callers use `asyncio.to_thread(retriever.search, ...)`. What the score means in
+each mode is documented in docs/RETRIEVAL.md; the fusion constants are chosen on SciFact *train* by
+benchmarks/tune_fusion.py.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import structlog
+
+from .errors import InvalidQuery
+from .lexical import LexicalIndex
+from .models import SearchFilters, SearchMode, SearchResponse, SearchResult
+from .store import KnowledgeStore, where_clause
+
+log = structlog.get_logger(__name__)
+
+MODES = ("hybrid", "dense", "lexical")
+
+
+@dataclass(frozen=True)
+class Fusion:
+    """How dense and lexical evidence combine (see benchmarks/tune_fusion.py for how these were chosen)."""
+
+    dense_weight: float = 0.5  # hybrid = w * dense + (1 - w) * lexical, both already on 0-1
+    lexical_scale: float = 1.0  # lexical = min(1, share_of_best_possible_bm25 * scale)
+    pool: int = 100  # candidates fetched from each side before fusing
+
+
+DEFAULT_FUSION = Fusion()
+
+
+@dataclass
+class Candidate:
+    id: str
+    dense: float | None = None  # cosine similarity
+    dense_rank: int | None = None
+    lexical_raw: float = 0.0  # BM25
+    lexical: float | None = None  # 0-1
+    lexical_rank: int | None = None
+    content: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    embedding: np.ndarray | None = None
+    score: float = 0.0
+
+
+def lexical_score(raw: np.ndarray | float, ceiling: float, scale: float = 1.0) -> np.ndarray:
+    """BM25 as a share of the best score any chunk could get for this query's terms, scaled and capped at 1."""
+    raw = np.asarray(raw, dtype=np.float64)
+    if ceiling <= 0:
+        return np.zeros_like(raw)
+    return np.clip(raw / ceiling * scale, 0.0, 1.0)
+
+
+def length_factor(content: str, weight: float) -> float:
+    """Gently penalise very short chunks: up to `weight`/2 off for a one-word chunk, nothing from 40 words up."""
+    if weight <= 0:
+        return 1.0
+    short = max(0.0, 1.0 - len(content.split()) / 40.0)
+    return 1.0 - 0.5 * weight * short
+
+
+def mmr_order(relevance: np.ndarray, vectors: np.ndarray, k: int, diversity: float) -> list[int]:
+    """Maximal marginal relevance: trade relevance for novelty against what is already picked (0 = off)."""
+    lam = 1.0 - diversity
+    sims = vectors @ vectors.T
+    picked: list[int] = []
+    best_sim = np.full(len(relevance), -np.inf)
+    left = np.ones(len(relevance), dtype=bool)
+    for _ in range(min(k, len(relevance))):
+        gain = lam * relevance - (1.0 - lam) * best_sim if picked else relevance.astype(np.float64)
+        gain = np.where(left, gain, -np.inf)
+        i = int(np.argmax(gain))
+        picked.append(i)
+        left[i] = False
+        best_sim = np.maximum(best_sim, sims[i])
+    return picked
+
+
+class Retriever:
+    """Dense + lexical search over one KnowledgeStore.
+
+    Args:
+        store: the knowledge base (its embedder embeds queries).
+        lexical: the BM25 index; by default an in-memory one derived from the store (see `make_retriever`).
+        fusion: fusion constants; the default is the choice made on SciFact train.
+
+    Example:
+        >>> resp = Retriever(store).search("how do I page the on-call?", k=5)
+        >>> resp.results[0].rank, resp.results[0].score
+    """
+
+    def __init__(self, store: KnowledgeStore, *, lexical: LexicalIndex | None = None,
+                 fusion: Fusion = DEFAULT_FUSION) -> None:
+        self.store = store
+        self.lexical = lexical if lexical is not None else LexicalIndex(store)
+        self.fusion = fusion
+
+    def search(self, query: str, *, k: int = 5, mode: SearchMode = "hybrid", threshold: float = 0.0,
+               diversity: float = 0.0, filters: SearchFilters | None = None, length_weight: float = 0.0,
+               with_embeddings: bool = False, debug: bool = False) -> SearchResponse:
+        """Best `k` chunks for `query`; every score on 0-1. Raises InvalidQuery, KnowledgeBaseMissing, ModelMismatch."""
+        _validate(query, k, mode, threshold, diversity, length_weight)
+        started = time.perf_counter()
+        timings: dict[str, float] = {}
+        info: dict[str, Any] = {}
+        where = where_clause(filters)
+        self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
+        pool = max(self.fusion.pool, 3 * k)
+        cands: dict[str, Candidate] = {}
+        qvec: np.ndarray | None = None
+
+        if mode in ("hybrid", "dense"):
+            t = time.perf_counter()
+            qvec = self.store.embedder.embed([query], query=True)[0]
+            timings["embed"] = _ms(t)
+            t = time.perf_counter()
+            for rank, (cid, doc, meta, sim) in enumerate(self.store.query(qvec, pool, where), start=1):
+                cands[cid] = Candidate(cid, dense=sim, dense_rank=rank, content=doc, meta=meta or {})
+            timings["dense"] = _ms(t)
+            info["dense_candidates"] = len(cands)
+
+        if mode in ("hybrid", "lexical"):
+            t = time.perf_counter()
+            self._lexical(query, pool, filters, cands, info)
+            timings["lexical"] = _ms(t)
+
+        t = time.perf_counter()
+        self._hydrate(cands, qvec, mode, k, need_all=length_weight > 0 or diversity > 0)
+        ranked = self._fuse(cands, mode, length_weight)
+        timings["fuse"] = _ms(t)
+        best = ranked[0].score if ranked else None
+        kept = [c for c in ranked if c.score >= threshold]
+
+        if diversity > 0 and len(kept) > 1:
+            t = time.perf_counter()
+            kept = self._mmr(kept, k, diversity)
+            timings["mmr"] = _ms(t)
+        kept = kept[:k]
+        if with_embeddings:
+            self._embeddings([c for c in kept if c.embedding is None])
+        results = [_result(c, rank, with_embeddings, debug) for rank, c in enumerate(kept, start=1)]
+
+        resp = SearchResponse(query=query, mode=mode, k=k, results=results)
+        if not results:
+            reason = self._why_empty(filters, best, threshold, info)
+            resp.warnings.append(reason)
+            info["empty_reason"] = reason
+        timings["total"] = _ms(started)
+        log.info("search.done", mode=mode, k=k, results=len(results), ms=timings["total"])
+        if debug:
+            resp.debug = {
+                "model": self.store.embedder.name, "dimension": self.store.embedder.dimension,
+                "collection": self.store.name, "filters": filters.model_dump() if filters else None,
+                "where": where, "timings_ms": timings, "fusion": self.fusion.__dict__, "pool": pool,
+                "best_score": best, "threshold": threshold, **info,
+            }
+        return resp
+
+    # --- stages ----------------------------------------------------------------------------------------
+    def _lexical(self, query: str, pool: int, filters, cands: dict[str, Candidate], info: dict) -> None:
+        snap = self.lexical.snapshot()
+        terms = snap.query_terms(query)
+        raw = snap.scores(terms)
+        ceiling = snap.idf_sum(terms)
+        mask = snap.allowed(filters)
+        eligible = raw if mask is None else np.where(mask, raw, 0.0)
+        info.update(lexical_terms=int(len(terms)), lexical_size=snap.size, lexical_revision=snap.revision)
+        if mask is not None:
+            info["lexical_filtered"] = int(mask.sum())
+        hits = np.flatnonzero(eligible > 0)
+        if len(hits) > pool:
+            hits = hits[np.argpartition(-eligible[hits], pool - 1)[:pool]]
+        hits = hits[np.argsort(-eligible[hits], kind="stable")]
+        info["lexical_candidates"] = int(len(hits))
+        scale = self.fusion.lexical_scale
+        for rank, row in enumerate(hits, start=1):
+            cid = snap.ids[row]
+            c = cands.get(cid)
+            if c is None:
+                c = cands[cid] = Candidate(cid, meta=snap.metadata(int(row)))
+            c.lexical_raw, c.lexical_rank = float(raw[row]), rank
+        # Dense candidates outside the lexical pool still get their exact BM25 score (it is in `raw` already).
+        for c in cands.values():
+            if c.lexical_rank is None:
+                row = snap.row_of.get(c.id)
+                c.lexical_raw = float(raw[row]) if row is not None else 0.0
+            c.lexical = float(lexical_score(c.lexical_raw, ceiling, scale))
+
+    def _hydrate(self, cands: dict[str, Candidate], qvec, mode: str, k: int, *, need_all: bool) -> None:
+        """One Chroma get for chunks only the lexical side found: their text, and in hybrid their exact cosine."""
+        missing = [c for c in cands.values() if c.content is None]
+        if mode == "lexical" and not need_all:
+            missing = sorted(missing, key=lambda c: -c.lexical_raw)[:k]  # order is known; only the top k are shown
+        if not missing:
+            return
+        got = self.store.get([c.id for c in missing], embeddings=mode == "hybrid")
+        embs = got.get("embeddings")
+        for i, cid in enumerate(got["ids"]):
+            c = cands[cid]
+            c.content = got["documents"][i] or ""
+            c.meta = got["metadatas"][i] or c.meta
+            if embs is not None and len(embs):
+                c.embedding = np.asarray(embs[i], dtype=np.float32)
+                c.dense = float(c.embedding @ qvec)
+
+    def _fuse(self, cands: dict[str, Candidate], mode: str, length_weight: float) -> list[Candidate]:
+        w = self.fusion.dense_weight
+        for c in cands.values():
+            dense = min(1.0, max(0.0, c.dense)) if c.dense is not None else 0.0
+            lexical = c.lexical or 0.0
+            score = dense if mode == "dense" else lexical if mode == "lexical" else w * dense + (1 - w) * lexical
+            if length_weight > 0 and c.content is not None:
+                score *= length_factor(c.content, length_weight)
+            c.score = float(score)
+        ranked = [c for c in cands.values() if c.content is not None]
+        return sorted(ranked, key=lambda c: (-c.score, c.id))
+
+    def _embeddings(self, cands: list[Candidate]) -> None:
+        if not cands:
+            return
+        got = self.store.get([c.id for c in cands], embeddings=True)
+        by_id = {cid: np.asarray(e, dtype=np.float32) for cid, e in zip(got["ids"], got["embeddings"])}
+        for c in cands:
+            c.embedding = by_id.get(c.id)
+
+    def _mmr(self, kept: list[Candidate], k: int, diversity: float) -> list[Candidate]:
+        head = kept[:max(4 * k, 20)]
+        self._embeddings([c for c in head if c.embedding is None])
+        head = [c for c in head if c.embedding is not None]
+        order = mmr_order(np.array([c.score for c in head]), np.stack([c.embedding for c in head]), k, diversity)
+        return [head[i] for i in order]
+
+    def _why_empty(self, filters, best: float | None, threshold: float, info: dict) -> str:
+        if self.store.collection().count() == 0:
+            return f"knowledge base '{self.store.name}' is empty — run `synthbot ingest PATH`"
+        if best is not None:
+            return f"no result reached the threshold {threshold:.2f}; the best score seen was {best:.2f}"
+        if filters is not None and not filters.is_empty():
+            return "the filters excluded every chunk — loosen --source/--where/--tag"
+        if info.get("lexical_terms") == 0 and "dense_candidates" not in info:
+            return "no query word appears in the knowledge base — try other words or --mode hybrid"
+        return "nothing matched the query"
+
+
+def make_retriever(settings, store: KnowledgeStore, *, fusion: Fusion = DEFAULT_FUSION) -> Retriever:
+    """The entry point's Retriever: the lexical index cached under `settings.home / "lexical"`."""
+    return Retriever(store, lexical=LexicalIndex(store, cache_dir=Path(settings.home) / "lexical"), fusion=fusion)
+
+
+def _validate(query: str, k: int, mode: str, threshold: float, diversity: float, length_weight: float) -> None:
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidQuery("the query is empty — give some words to search for, e.g. `synthbot search \"deploy rollback\"`")
+    if mode not in MODES:
+        raise InvalidQuery(f"unknown search mode '{mode}' — use one of {', '.join(MODES)}")
+    if k < 1:
+        raise InvalidQuery(f"k must be at least 1 (got {k}) — pass --k 5 for example")
+    for name, value in (("threshold", threshold), ("diversity", diversity), ("length_weight", length_weight)):
+        if not 0.0 <= value <= 1.0:
+            raise InvalidQuery(f"{name} must be between 0 and 1 (got {value}) — scores and weights are on 0-1")
+
+
+def _ms(since: float) -> float:
+    return round((time.perf_counter() - since) * 1000, 2)
+
+
+def _result(c: Candidate, rank: int, with_embeddings: bool, debug: bool) -> SearchResult:
+    m = c.meta
+    return SearchResult(
+        rank=rank, score=round(c.score, 4), id=c.id, doc_id=str(m.get("doc_id", "")), content=c.content or "",
+        title=str(m.get("title") or ""), source_url=str(m.get("source_url") or ""), section=str(m.get("section") or ""),
+        chunk_index=int(m.get("chunk_index") or 0), chunk_count=int(m.get("chunk_count") or 1), metadata=dict(m),
+        embedding=c.embedding.tolist() if with_embeddings and c.embedding is not None else None,
+        debug={"dense_rank": c.dense_rank, "dense_score": None if c.dense is None else round(c.dense, 4),
+               "lexical_rank": c.lexical_rank, "lexical_score": None if c.lexical is None else round(c.lexical, 4),
+               "bm25": round(c.lexical_raw, 4)} if debug else None,
+    )
