@@ -1,0 +1,124 @@
+"""A scripted fake of the Anthropic Messages API behind an httpx2.MockTransport, for the real SDK to talk to.
+
+It records every request the SDK sends (retries included) and answers from a script, in order:
+
+    fake = FakeMessagesAPI()
+    fake.reply(tool_use("search_knowledge_base", {"query": "deploys"}))
+    fake.fail(529).reply(record({...}))
+    client = fake.client(settings)        # a real AsyncAnthropic whose http_client is the MockTransport
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import anthropic
+import httpx2
+from pydantic import SecretStr
+
+from synthesis.synthesize.claude_api import make_client
+
+_ids = itertools.count(1)
+ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
+               429: "rate_limit_error", 500: "api_error", 529: "overloaded_error"}
+
+
+def text(value: str) -> dict[str, Any]:
+    return {"type": "text", "text": value}
+
+
+def tool_use(name: str, input: dict[str, Any], *, id: str | None = None) -> dict[str, Any]:
+    return {"type": "tool_use", "id": id or f"toolu_{next(_ids):04d}", "name": name, "input": input}
+
+
+def record(summary: str, findings: list[dict] = (), contradictions: list[dict] = (), gaps: list[str] = (),
+           **kwargs) -> dict[str, Any]:
+    """A `record_synthesis` tool_use block."""
+    return tool_use("record_synthesis", {"summary": summary, "findings": list(findings),
+                                         "contradictions": list(contradictions), "gaps": list(gaps)}, **kwargs)
+
+
+def finding(content: str, citations: list[int], *, topic: str = "topic", confidence: str = "high") -> dict:
+    return {"topic": topic, "content": content, "citations": citations, "confidence": confidence}
+
+
+Step = dict[str, Any] | httpx2.Response | Callable[[dict[str, Any]], "dict[str, Any] | httpx2.Response"]
+
+
+class FakeMessagesAPI:
+    """Records requests; replays scripted messages and errors; `requests` holds each decoded JSON body."""
+
+    def __init__(self, *, model: str = "claude-sonnet-5-5") -> None:
+        self.model = model
+        self.script: deque[Step] = deque()
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[httpx2.Headers] = []
+        self.exhausted = False
+
+    # --- scripting --------------------------------------------------------------------------------
+    def reply(self, *blocks: dict[str, Any], stop_reason: str | None = None, input_tokens: int = 120,
+              output_tokens: int = 40) -> FakeMessagesAPI:
+        reason = stop_reason or ("tool_use" if any(b["type"] == "tool_use" for b in blocks) else "end_turn")
+        self.script.append({"id": f"msg_{next(_ids):04d}", "type": "message", "role": "assistant",
+                            "model": self.model, "content": list(blocks), "stop_reason": reason,
+                            "stop_sequence": None,
+                            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens}})
+        return self
+
+    def fail(self, status: int, *, times: int = 1, message: str | None = None,
+             retry_after_ms: str | None = "1") -> FakeMessagesAPI:
+        """Answer `times` requests with an API error; `retry-after-ms` keeps the SDK's backoff short in tests."""
+        body = {"type": "error", "error": {"type": ERROR_TYPES.get(status, "api_error"),
+                                           "message": message or f"fake {status}"}}
+        headers = {"retry-after-ms": retry_after_ms} if retry_after_ms else {}
+        for _ in range(times):
+            self.script.append(httpx2.Response(status, json=body, headers=headers))
+        return self
+
+    def then(self, fn: Callable[[dict[str, Any]], dict[str, Any] | httpx2.Response]) -> FakeMessagesAPI:
+        """Answer the next request by calling `fn(request_body)` (for replies that depend on what was sent)."""
+        self.script.append(fn)
+        return self
+
+    # --- the transport ----------------------------------------------------------------------------
+    def handler(self, request: httpx2.Request) -> httpx2.Response:
+        body = json.loads(request.content or b"{}")
+        self.requests.append(body)
+        self.headers.append(request.headers)
+        if request.url.path != "/v1/messages":
+            return httpx2.Response(404, json={"type": "error", "error": {"type": "not_found_error",
+                                                                        "message": request.url.path}})
+        if not self.script:
+            self.exhausted = True
+            return httpx2.Response(400, json={"type": "error", "error": {
+                "type": "invalid_request_error", "message": "fake script exhausted: the test sent more requests"}})
+        step = self.script.popleft()
+        if callable(step):
+            step = step(body)
+        if isinstance(step, httpx2.Response):
+            return step
+        return httpx2.Response(200, json=step)
+
+    def client(self, settings, *, max_retries: int = 4) -> anthropic.AsyncAnthropic:
+        """A real AsyncAnthropic built by our make_client, sending through this fake."""
+        configured = settings.model_copy(update={"anthropic_api_key": SecretStr("sk-ant-test-key"),
+                                                 "claude_model": self.model})
+        return make_client(configured, max_retries=max_retries,
+                           http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(self.handler)))
+
+    # --- reading what was sent --------------------------------------------------------------------
+    def message(self, reply_blocks: list[dict[str, Any]], **kwargs) -> dict[str, Any]:
+        """A message body (for `then` callbacks)."""
+        self.reply(*reply_blocks, **kwargs)
+        return self.script.pop()
+
+    @staticmethod
+    def tool_results(body: dict[str, Any]) -> list[dict[str, Any]]:
+        """The tool_result blocks of the last user message of a request."""
+        content = body["messages"][-1]["content"]
+        return [b for b in content if isinstance(b, dict) and b.get("type") == "tool_result"] \
+            if isinstance(content, list) else []
