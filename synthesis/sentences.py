@@ -1,0 +1,154 @@
+"""Text helpers shared by the planner and the offline synthesizer: sentences, stopwords, keywords, stems."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+STOPWORDS = frozenset("""
+a about above after again against all also am an and any are aren't as at be because been before being below
+between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each else
+ever every few for from further had hadn't has hasn't have haven't having he her here hers herself him himself his
+how i if in into is isn't it it's its itself just let let's me might more most must mustn't my myself need needs no
+nor not now of off on once only or other ought our ours ourselves out over own per please same shall shan't she
+should shouldn't so some such tell than that that's the their theirs them themselves then there there's these they
+this those through to too under until up upon us very via was wasn't we were weren't what what's when where which
+while who whom whose why will with within without won't would wouldn't you your yours yourself yourselves
+explain describe know anything something thing things get got give show find use used using way ways work works
+""".split())
+QUESTION_WORDS = frozenset("what which who whom whose when where why how".split())
+
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "fig.", "no.", "dr.", "mr.", "mrs.", "ms.", "inc.",
+                  "ltd.", "et al.", "cf.", "min.", "max.", "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.",
+                  "sep.", "sept.", "oct.", "nov.", "dec.", "u.s.", "u.k.")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9`*_])")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*")
+_MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_MD_MARK = re.compile(r"(\*\*|__|`)")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+_PLACEHOLDER = "\x00"
+
+
+def clean_markdown(text: str) -> str:
+    """Links to their text, emphasis and code marks removed: what a reader would read aloud."""
+    return _MD_MARK.sub("", _MD_LINK.sub(r"\1", text))
+
+
+def _split_prose(text: str) -> list[str]:
+    protected = text
+    for abbr in _ABBREVIATIONS:  # keep "e.g. Foo" in one sentence
+        protected = re.sub(re.escape(abbr), abbr.replace(".", _PLACEHOLDER), protected, flags=re.IGNORECASE)
+    parts = _SENTENCE_END.split(protected)
+    return [p.replace(_PLACEHOLDER, ".").strip() for p in parts if p.strip()]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences from prose or markdown: headings and table rules dropped, each list item its own unit."""
+    out: list[str] = []
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            out.extend(_split_prose(" ".join(paragraph)))
+            paragraph.clear()
+
+    header: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if re.fullmatch(r"\|?[|:\-\s]+", line) and "-" in line:  # a table's header rule
+            continue
+        if not line.startswith("|"):
+            header = []
+        if not line or line.startswith("#") or line.startswith("```"):
+            flush()
+            continue
+        if line.startswith("|"):  # a table row reads as "Header: cell; Header: cell" so numbers keep their subject
+            flush()
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not header:
+                header = cells
+                continue
+            pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c and c not in ("—", "-")]
+            if pairs:
+                out.append("; ".join(pairs) + ".")
+            continue
+        if _BULLET.match(line):
+            flush()
+            line = _BULLET.sub("", line)
+        paragraph.append(line)
+    flush()
+    return [clean_markdown(s) for s in out if len(_WORD.findall(s)) >= 3]
+
+
+def words(text: str) -> list[str]:
+    return [w.lower().strip("'") for w in _WORD.findall(text)]
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer():
+    try:
+        import Stemmer
+
+        return Stemmer.Stemmer("english")
+    except ImportError:  # pragma: no cover - PyStemmer is a dependency; a crude fallback keeps this module usable
+        return None
+
+
+@functools.lru_cache(maxsize=50_000)
+def stem(word: str) -> str:
+    st = _stemmer()
+    if st is not None:
+        return st.stemWord(word.lower())
+    return re.sub(r"(ing|ed|es|s)$", "", word.lower()) or word.lower()
+
+
+def content_words(text: str) -> list[str]:
+    """Lower-cased words without stopwords, in order."""
+    return [w for w in words(text) if w not in STOPWORDS and len(w) > 1]
+
+
+def content_stems(text: str) -> set[str]:
+    return {stem(w) for w in content_words(text)}
+
+
+def keyword_query(text: str) -> str:
+    """The keyword-focused variant of a question: content words only, order kept, duplicates dropped."""
+    seen: list[str] = []
+    for w in content_words(text):
+        if w not in seen:
+            seen.append(w)
+    return " ".join(seen)
+
+
+def key_phrases(text: str, *, max_words: int = 4) -> list[str]:
+    """Runs of content words between stopwords/punctuation: rough noun phrases ("quarterly DR failover test")."""
+    phrases: list[str] = []
+    for clause in re.split(r"[,;:?!.()\"]", text):
+        run: list[str] = []
+        for raw in _WORD.findall(clause):
+            w = raw.lower()
+            if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2:
+                if run:
+                    phrases.append(" ".join(run[-max_words:]))
+                run = []
+            else:
+                run.append(raw)
+        if run:
+            phrases.append(" ".join(run[-max_words:]))
+    unique: list[str] = []
+    for p in phrases:
+        if p.lower() not in (u.lower() for u in unique):
+            unique.append(p)
+    return unique
+
+
+def overlap(query_stems: Iterable[str], text_stems: set[str]) -> float:
+    """Share of the query's stems found in the text (0 when the query has none)."""
+    q = set(query_stems)
+    return len(q & text_stems) / len(q) if q else 0.0
+
+
+def truncate_words(text: str, n: int) -> str:
+    parts = text.split()
+    return text if len(parts) <= n else " ".join(parts[:n]) + " …"

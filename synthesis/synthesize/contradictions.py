@@ -1,0 +1,232 @@
+"""Contradiction detection between claims from different sources: opposite polarity, or different numbers.
+
+Two rules, both explainable:
+  * numbers — the two claims give different values for the same kind of quantity (same unit family, e.g. 15 minutes
+    vs 30 minutes, 10% vs 25%) and talk about the same thing (shared content words next to the number);
+  * polarity — the two claims share most of their content words but one is negated (not/never/must not/…) or uses
+    the opposite cue (increases/decreases, allowed/forbidden, required/optional, always/never).
+`benchmarks/contradictions.py` measures precision and recall on SciFact SUPPORT/CONTRADICT pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from ..sentences import STOPWORDS, stem, truncate_words, words
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+                 "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100}
+# unit → (family, factor to the family's base unit) so "1 hour" and "60 minutes" agree
+_UNITS = {
+    "second": ("time", 1 / 60), "sec": ("time", 1 / 60), "s": ("time", 1 / 60), "minute": ("time", 1), "min": ("time", 1),
+    "hour": ("time", 60), "hr": ("time", 60), "h": ("time", 60), "day": ("time", 1440), "week": ("time", 10080),
+    "month": ("time", 43200), "year": ("time", 525600), "ms": ("time", 1 / 60000),
+    "%": ("percent", 1), "percent": ("percent", 1), "per cent": ("percent", 1),
+    "gb": ("bytes", 1024), "mb": ("bytes", 1), "tb": ("bytes", 1024 * 1024), "kb": ("bytes", 1 / 1024),
+    "x": ("times", 1), "times": ("times", 1), "fold": ("times", 1),
+    "people": ("people", 1), "person": ("people", 1), "engineers": ("people", 1), "engineer": ("people", 1),
+    "approvals": ("approvals", 1), "approval": ("approvals", 1), "reviewers": ("approvals", 1), "reviewer": ("approvals", 1),
+    "per million": ("per-million", 1), "patients": ("patients", 1), "mg": ("mg", 1), "g": ("mg", 1000),
+}
+_UNIT_PATTERN = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
+_NUM = r"(?P<num>\d+(?:[.,]\d+)*|" + "|".join(_NUMBER_WORDS) + r")"
+_QUANTITY = re.compile(_NUM + r"(?:\s*-\s*|\s*)(?P<unit>" + _UNIT_PATTERN + r")s?\b(?!-)", re.IGNORECASE)
+_QUANTITY_PCT = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%)")
+
+NEGATIONS = frozenset({"not", "no", "never", "cannot", "can't", "don't", "doesn't", "didn't", "isn't", "aren't",
+                       "wasn't", "weren't", "won't", "mustn't", "shouldn't", "neither", "nor", "none", "nobody",
+                       "nothing"})  # "without"/"lack"/"fail" left out: they usually describe, not negate, the claim
+# Opposite cue families (stems): a claim using one side and the other claim the other side flips polarity.
+_OPPOSITES: list[tuple[frozenset[str], frozenset[str]]] = [
+    (frozenset({"increas", "rais", "higher", "elev", "greater", "enhanc", "promot", "activ", "upregul", "improv",
+                "gain", "acceler", "boost", "induc", "stimul", "more"}),
+     frozenset({"decreas", "reduc", "lower", "less", "fewer", "inhibit", "suppress", "downregul", "impair", "worsen",
+                "loss", "slow", "diminish", "attenu", "declin", "prevent"})),
+    (frozenset({"allow", "permit", "fine", "encourag", "ok"}), frozenset({"forbidden", "forbid", "prohibit", "disallow", "ban"})),
+    (frozenset({"requir", "mandatori", "must", "always"}), frozenset({"option", "never"})),
+    (frozenset({"enabl"}), frozenset({"disabl"})),
+]
+_CUE_STEMS = frozenset().union(*(a | b for a, b in _OPPOSITES))
+_DISCRIMINATOR = re.compile(r"\b[a-z]+\d+[a-z\d]*\b", re.I)  # sev1/p2/tier3: different ones mean different subjects
+
+
+@dataclass
+class Claim:
+    """One sentence as evidence: its text, the context source number it came from, and its document."""
+
+    text: str
+    source: int
+    doc_id: str
+    vector: np.ndarray | None = None
+
+
+@dataclass
+class Conflict:
+    kind: str  # "number" | "polarity"
+    subject: str
+    a_value: str = ""
+    b_value: str = ""
+    shared: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ClaimConflict:
+    a: Claim
+    b: Claim
+    conflict: Conflict
+
+
+def quantities(text: str) -> list[tuple[str, float, str, int]]:
+    """(family, value in base unit, surface text, position) for every number-with-unit in the text."""
+    found = []
+    for m in list(_QUANTITY.finditer(text)) + list(_QUANTITY_PCT.finditer(text)):
+        raw = m.group("num").lower()
+        try:
+            value = float(_NUMBER_WORDS.get(raw, raw.replace(",", "")))
+        except ValueError:
+            continue
+        unit = m.group("unit").lower()
+        family, factor = _UNITS.get(unit, ("percent", 1) if unit == "%" else (unit, 1))
+        found.append((family, value * factor, m.group(0), m.start()))
+    return list({(f, v, s, p) for f, v, s, p in found})
+
+
+def _stems(text: str) -> list[str]:
+    """Content stems without numbers and unit words (those are the values, not the subject)."""
+    return [stem(w) for w in words(text)
+            if w not in STOPWORDS and not w[0].isdigit() and w not in _NUMBER_WORDS and w.rstrip("s") not in _UNITS]
+
+
+def _all_stems(text: str) -> set[str]:
+    """Stems of every word, stopwords included: cues like must/never/more are stopwords elsewhere."""
+    return {stem(w) for w in words(text)}
+
+
+def _negated(text: str) -> bool:
+    toks = words(text)
+    count = sum(1 for t in toks if t in NEGATIONS or t.endswith("n't"))
+    return count % 2 == 1
+
+
+def _near(text: str, pos: int, window: int = 8) -> set[str]:
+    """Content stems within a few words before and after a position: what the number is about."""
+    before = _stems(text[:pos])[-window:]
+    after = _stems(text[pos:])[:window // 2]
+    return set(before) | set(after)
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def _cover(a: set[str], b: set[str]) -> float:
+    """Overlap relative to the shorter claim: a short claim inside a long sentence still counts as the same topic."""
+    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+
+def _same_value(x: float, y: float) -> bool:
+    """Rounded restatements agree: 76% and 76.3%, 1.4 and 1.41 (within 5% of the larger)."""
+    return abs(x - y) <= 0.05 * max(abs(x), abs(y))
+
+
+def _ordered_shared(text: str, shared: set[str], limit: int = 6) -> str:
+    out: list[str] = []
+    used: set[str] = set()
+    for w in words(text):
+        if stem(w) in shared and stem(w) not in used:
+            out.append(w)
+            used.add(stem(w))
+    return " ".join(out[:limit])
+
+
+def number_conflict(a: str, b: str, *, min_overlap: float = 0.2, min_near: float = 0.5) -> Conflict | None:
+    """Same kind of quantity with different values, about the same subject."""
+    qa, qb = quantities(a), quantities(b)
+    if not qa or not qb:
+        return None
+    if {d.lower() for d in _DISCRIMINATOR.findall(a)} ^ {d.lower() for d in _DISCRIMINATOR.findall(b)}:
+        return None
+    whole = _jaccard(set(_stems(a)), set(_stems(b)))
+    if whole < min_overlap:
+        return None
+    for fa, va, sa, pa in qa:
+        if any(fb == fa and _same_value(va, vb) for fb, vb, _, _ in qb):
+            continue  # b also states a's value: not a disagreement about it
+        for fb, vb, sb, pb in qb:
+            if fb != fa or any(f == fb and _same_value(v, vb) for f, v, _, _ in qa):
+                continue
+            near_a, near_b = _near(a, pa), _near(b, pb)
+            shared = near_a & near_b
+            if shared and _jaccard(near_a, near_b) >= min_near:
+                return Conflict("number", _ordered_shared(a, shared), sa, sb, sorted(shared))
+    return None
+
+
+def _cue_sides(stems: set[str]) -> list[int]:
+    """For each opposite family: +1 if only the first side is used, -1 if only the second, 0 otherwise."""
+    sides = []
+    for pos, neg in _OPPOSITES:
+        p, n = bool(stems & pos), bool(stems & neg)
+        sides.append(1 if p and not n else -1 if n and not p else 0)
+    return sides
+
+
+def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6) -> Conflict | None:
+    """Mostly the same content words, but one is negated or uses the opposite cue."""
+    sa, sb = set(_stems(a)), set(_stems(b))
+    core_a, core_b = sa - _CUE_STEMS, sb - _CUE_STEMS
+    cues_a, cues_b = _all_stems(a) & _CUE_STEMS, _all_stems(b) & _CUE_STEMS
+    overlap = _cover(core_a, core_b)
+    if overlap < min_overlap or len(core_a & core_b) < 2:
+        return None
+    flips = int(_negated(a) != _negated(b))
+    for side_a, side_b in zip(_cue_sides(cues_a), _cue_sides(cues_b)):
+        if side_a and side_b and side_a != side_b:
+            flips += 1
+    if flips % 2 == 0:
+        return None
+    shared = core_a & core_b
+    return Conflict("polarity", _ordered_shared(a, shared), shared=sorted(shared))
+
+
+def compare(a: str, b: str) -> Conflict | None:
+    """The conflict between two claims, if any (numbers first: they are the stronger signal)."""
+    return number_conflict(a, b) or polarity_conflict(a, b)
+
+
+def find_contradictions(claims: list[Claim], *, limit: int = 3, min_cosine: float = 0.45) -> list[ClaimConflict]:
+    """Pairs of claims from different documents that conflict; one per pair of sources, strongest topic match first."""
+    found: list[tuple[float, ClaimConflict]] = []
+    seen_pairs: set[tuple[int, int]] = set()
+    for a, b in combinations(claims, 2):
+        if a.doc_id == b.doc_id or a.source == b.source:
+            continue
+        cosine = float(a.vector @ b.vector) if a.vector is not None and b.vector is not None else 1.0
+        if cosine < min_cosine:
+            continue  # embeddings say these are about different things
+        conflict = compare(a.text, b.text)
+        if conflict is None:
+            continue
+        pair = tuple(sorted((a.source, b.source)))
+        if pair in seen_pairs:
+            continue
+        seen_pairs.add(pair)
+        found.append((cosine + (0.2 if conflict.kind == "number" else 0.0), ClaimConflict(a, b, conflict)))
+    found.sort(key=lambda item: -item[0])
+    return [c for _, c in found[:limit]]
+
+
+def describe(c: ClaimConflict) -> str:
+    """A reader-facing description with both claims quoted (shortened) and cited."""
+    quote_a, quote_b = truncate_words(c.a.text, 28), truncate_words(c.b.text, 28)
+    if c.conflict.kind == "number":
+        head = f"The sources give different numbers ({c.conflict.a_value} vs {c.conflict.b_value})"
+    else:
+        head = "The sources disagree"
+    about = f" about {c.conflict.subject}" if c.conflict.subject else ""
+    return f'{head}{about}: [{c.a.source}] says "{quote_a}" while [{c.b.source}] says "{quote_b}"'
