@@ -269,11 +269,12 @@ def render_error(kind: str, detail: str = "", *, error_id: str | None = None) ->
     return _single(head + (f" (error id {error_id})" if error_id else ""), blocks)
 
 
-def render_progress(stage: str, question: str, *, user_id: str | None = None) -> SlackMessage:
-    """The anchor while the agent works (`user_id` keeps "who asked" on it when the anchor is updated)."""
+def render_progress(stage: str, question: str = "", *, user_id: str | None = None) -> SlackMessage:
+    """A status line while the agent works; with `question` (and `user_id`) it can replace the anchor."""
     label = _STAGES.get(stage.lower().strip(), escape_mrkdwn(stage.strip() or "Working"))
     who = f"{_user(user_id)} asked:\n" if user_id else ""
-    return _single(f"{label}…", _sections(f"{who}{_quote(question)}") + _context(f"⏳ {label}…"))
+    head = _sections(f"{who}{_quote(question)}") if question.strip() else []
+    return _single(f"{label}…", head + _context(f"⏳ {label}…"))
 
 
 def render_anchor(user_id: str, question: str) -> SlackMessage:
