@@ -112,7 +112,8 @@ class ClaudeSynthesizer(_ClaudeBase):
 
     @classmethod
     def from_settings(cls, settings: Settings, client: anthropic.AsyncAnthropic, **kwargs: Any) -> ClaudeSynthesizer:
-        return cls(client, model=settings.claude_model, deadline=settings.claude_deadline, **kwargs)
+        kwargs.setdefault("deadline", settings.claude_deadline)
+        return cls(client, model=settings.claude_model, **kwargs)
 
     async def synthesize(self, question: str, context: Context, *,
                          sub_queries: list[str] | None = None) -> SynthesisOutcome:
@@ -202,7 +203,8 @@ class ClaudeResearcher(_ClaudeBase):
 
     @classmethod
     def from_settings(cls, settings: Settings, client: anthropic.AsyncAnthropic, **kwargs: Any) -> ClaudeResearcher:
-        return cls(client, model=settings.claude_model, deadline=settings.claude_deadline, **kwargs)
+        kwargs.setdefault("deadline", settings.claude_deadline)
+        return cls(client, model=settings.claude_model, **kwargs)
 
     async def research(self, question: str, *, history: Sequence[Turn], search: SearchFn,
                        context_budget: int) -> ResearchOutcome:

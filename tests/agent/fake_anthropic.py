@@ -122,3 +122,47 @@ class FakeMessagesAPI:
         content = body["messages"][-1]["content"]
         return [b for b in content if isinstance(b, dict) and b.get("type") == "tool_result"] \
             if isinstance(content, list) else []
+
+
+# --- a small real knowledge base for the Claude tests (HashEmbedder, real Chroma in the test's data dir) ---------
+KB_DOCS = {
+    "deploys": ("Deploy policy", "Deploys happen on Tuesdays and Thursdays. Friday deploys are forbidden since the "
+                                 "2023 outage. Every deploy needs a rollback plan approved by the on-call engineer."),
+    "oncall": ("On-call handbook", "The on-call rotation is weekly and hands over on Monday at 10:00. Page the "
+                                   "on-call engineer through PagerDuty; escalate to the team lead after 15 minutes."),
+    "staging": ("Staging environment", "Staging mirrors production and is reset every night at 02:00. Deploy to "
+                                       "staging first and run the smoke tests before any production deploy."),
+    "budget": ("Cloud budget", "The monthly cloud budget is 40,000 EUR. Finance reviews the spend every quarter "
+                               "and alerts fire at 80 percent of the budget."),
+}
+
+
+def make_kb(settings, docs: dict[str, tuple[str, str]] | None = None, *, embedder=None):
+    """A real Chroma store in the settings' data dir holding one chunk per document."""
+    from synthesis.embedding import HashEmbedder
+    from synthesis.models import Chunk
+    from synthesis.store import KnowledgeStore
+
+    embedder = embedder or HashEmbedder()
+    store = KnowledgeStore.open(settings, embedder)
+    chunks = [Chunk(id=f"{doc_id}#0", doc_id=doc_id, text=body, title=title, source_url=f"kb/{doc_id}.md",
+                    section=title) for doc_id, (title, body) in (docs or KB_DOCS).items()]
+    store.upsert(chunks, embedder.embed([c.text for c in chunks]))
+    return store
+
+
+class RecordingSearch:
+    """A SearchFn over the real Retriever and subagents that records each call (one call = one parallel batch)."""
+
+    def __init__(self, store, *, k: int = 5) -> None:
+        from synthesis.retrieval import Retriever
+
+        self.retriever = Retriever(store)
+        self.k = k
+        self.calls: list[list[str]] = []
+
+    async def __call__(self, queries: list[str]):
+        from synthesis.subagents import run_subagents
+
+        self.calls.append(list(queries))
+        return await run_subagents(self.retriever, queries, k=self.k)
