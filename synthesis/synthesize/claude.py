@@ -244,7 +244,8 @@ class ClaudeResearcher(_ClaudeBase):
             choice = FORCE_RECORD if final else {"type": "tool", "name": prompts.SEARCH_KB} if rounds == 0 else {
                 "type": "any"}
             message = await self.caller.create(purpose="final" if final else f"round{rounds + 1}", usage=usage,
-                                               system=system, messages=messages, tools=tools, tool_choice=choice)
+                                               system=system, messages=messages, tools=tools, tool_choice=choice,
+                                               cache=True)
             uses = [b for b in message.content if b.type == "tool_use"]
             searches = [b for b in uses if b.name == prompts.SEARCH_KB]
             if final or any(b.name == prompts.RECORD_SYNTHESIS for b in uses) or not searches:

@@ -101,10 +101,12 @@ class ClaudeCaller:
         self.max_tokens = max_tokens
 
     async def create(self, *, purpose: str, usage: LLMUsage, system: str, messages: list[dict[str, Any]],
-                     tools: list[dict[str, Any]], tool_choice: dict[str, Any],
-                     max_tokens: int | None = None) -> anthropic.types.Message:
+                     tools: list[dict[str, Any]], tool_choice: dict[str, Any], max_tokens: int | None = None,
+                     cache: bool = False) -> anthropic.types.Message:
         params: dict[str, Any] = dict(model=self.model, max_tokens=max_tokens or self.max_tokens, system=system,
                                       messages=messages, tools=tools, tool_choice=tool_choice)
+        if cache:  # research rounds resend the whole conversation so far: let the API cache that prefix
+            params["cache_control"] = {"type": "ephemeral"}
         if self.temperature is not None:
             params["extra_body"] = {"temperature": self.temperature}
         try:
@@ -128,12 +130,14 @@ class ClaudeCaller:
                         seconds=round(time.perf_counter() - started, 3),
                         status=getattr(exc, "status_code", None), error=exc.__class__.__name__)
             raise
+        cached = (message.usage.cache_read_input_tokens or 0) + (message.usage.cache_creation_input_tokens or 0)
         usage.calls += 1
-        usage.input_tokens += message.usage.input_tokens
+        usage.input_tokens += message.usage.input_tokens + cached  # the API counts cached input separately
         usage.output_tokens += message.usage.output_tokens
         log.info("claude.call", purpose=purpose, model=self.model, seconds=round(time.perf_counter() - started, 3),
                  input_tokens=message.usage.input_tokens, output_tokens=message.usage.output_tokens,
-                 stop_reason=message.stop_reason, retries=raw.retries_taken, request_id=raw.request_id)
+                 cache_read_tokens=message.usage.cache_read_input_tokens or 0, stop_reason=message.stop_reason,
+                 retries=raw.retries_taken, request_id=raw.request_id)
         return message
 
 

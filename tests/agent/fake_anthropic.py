@@ -61,12 +61,13 @@ class FakeMessagesAPI:
 
     # --- scripting --------------------------------------------------------------------------------
     def reply(self, *blocks: dict[str, Any], stop_reason: str | None = None, input_tokens: int = 120,
-              output_tokens: int = 40) -> FakeMessagesAPI:
+              output_tokens: int = 40, cache_read_tokens: int = 0) -> FakeMessagesAPI:
         reason = stop_reason or ("tool_use" if any(b["type"] == "tool_use" for b in blocks) else "end_turn")
         self.script.append({"id": f"msg_{next(_ids):04d}", "type": "message", "role": "assistant",
                             "model": self.model, "content": list(blocks), "stop_reason": reason,
                             "stop_sequence": None,
-                            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens}})
+                            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens,
+                                      "cache_read_input_tokens": cache_read_tokens}})
         return self
 
     def fail(self, status: int, *, times: int = 1, message: str | None = None,

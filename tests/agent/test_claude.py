@@ -307,11 +307,16 @@ def test_make_client_needs_a_key(settings):
 # --- logging and the follow-up rewrite -----------------------------------------------------------------------------
 async def test_one_log_event_per_call_with_tokens_and_never_the_key(fake, settings, search):
     fake.reply(tool_use("search_knowledge_base", {"query": "deploys"}), input_tokens=11, output_tokens=7)
-    fake.reply(record("Tuesdays [1].", [finding("Tuesdays [1].", [1])]), input_tokens=13, output_tokens=5)
+    fake.reply(record("Tuesdays [1].", [finding("Tuesdays [1].", [1])]), input_tokens=13, output_tokens=5,
+               cache_read_tokens=400)
     with capture_logs() as logs:
-        await researcher(fake, settings).research("When?", history=[], search=search, context_budget=8000)
+        outcome = await researcher(fake, settings).research("When?", history=[], search=search, context_budget=8000)
+    # Research rounds resend the conversation, so they ask the API to cache the prefix; cached input is still input.
+    assert all(body["cache_control"] == {"type": "ephemeral"} for body in fake.requests)
+    assert outcome.usage.input_tokens == 11 + 13 + 400
     calls = [e for e in logs if e["event"] == "claude.call"]
     assert [(e["input_tokens"], e["output_tokens"]) for e in calls] == [(11, 7), (13, 5)]
+    assert calls[1]["cache_read_tokens"] == 400
     assert all(e["model"] == "claude-sonnet-5-5" and e["seconds"] >= 0 for e in calls)
     assert "sk-ant-test-key" not in repr(logs)
 
