@@ -1,0 +1,11 @@
+"""Ingestion: loaders (Markdown, text, HTML, BEIR JSONL, paragraph-embeddings JSON), chunking, the pipeline.
+
+Character offsets (`char_start`/`char_end`) index the document text: the whole decoded file for Markdown and text
+(front matter included, newlines normalised to "\\n"), the extracted text for HTML, the `text` field for BEIR JSONL,
+and the paragraphs joined by blank lines for paragraph JSON.
+"""
+
+from .documents import Document, SkippedFile
+from .pipeline import IngestReport, ingest
+
+__all__ = ["Document", "IngestReport", "SkippedFile", "ingest"]

@@ -1,0 +1,183 @@
+"""Chunks that follow paragraphs and fit the model's token window, with overlap only inside a split paragraph.
+
+What is embedded is "title > section" + a blank line + the chunk text (the prefix is counted against the window);
+what is stored is the chunk text alone, an exact slice `document.text[char_start:char_end]`.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..embedding import Embedder
+from ..models import Chunk
+from .documents import Block, Document, chunk_id, trim
+
+SPECIAL_TOKENS = 2  # [CLS] and [SEP]: the model's max_seq_length counts them
+MAX_OVERLAP = 32  # tokens repeated between the pieces of a split paragraph
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s+|\n\s*")
+_WORD = re.compile(r"\S+")
+
+
+@dataclass
+class Planned:
+    """A chunk ready to store, with what to embed (or the vector the input file supplied)."""
+
+    chunk: Chunk
+    embed_text: str
+    tokens: int
+    vector: np.ndarray | None = None
+
+
+class TokenCounts:
+    """The token start offsets of one text, so the tokens of any span cost two bisects."""
+
+    def __init__(self, starts: Sequence[int]) -> None:
+        self.starts = starts
+
+    def count(self, a: int, b: int) -> int:
+        return bisect_left(self.starts, b) - bisect_left(self.starts, a)
+
+    def cut(self, a: int, b: int, limit: int) -> int:
+        """The offset where the first token past `limit` (counting from `a`) starts, or `b` if all fit."""
+        i = bisect_left(self.starts, a) + limit
+        return b if i >= bisect_left(self.starts, b) else self.starts[i]
+
+    def back(self, a: int, e: int, n: int) -> int:
+        """The start of the token `n` tokens before `e`, not before `a`."""
+        i = max(bisect_left(self.starts, e) - n, bisect_left(self.starts, a))
+        return self.starts[i] if i < len(self.starts) else e
+
+
+def token_starts(embedder: Embedder, texts: Sequence[str]) -> list[list[int]]:
+    """Token start offsets per text: one batched call to a fast tokenizer, else word-by-word `count_tokens`."""
+    tok = getattr(embedder, "tokenizer", None)
+    if tok is not None and getattr(tok, "is_fast", False):
+        enc = tok(list(texts), add_special_tokens=False, return_offsets_mapping=True, return_attention_mask=False,
+                  return_token_type_ids=False, truncation=False, verbose=False)
+        return [[s for s, _ in offsets] for offsets in enc["offset_mapping"]]
+    cache: dict[str, int] = {}  # words repeat a lot; the seam only counts whole strings
+    out = []
+    for text in texts:
+        starts: list[int] = []
+        for m in _WORD.finditer(text):
+            word = m.group()
+            n = cache.get(word)
+            if n is None:
+                n = cache[word] = embedder.count_tokens(word)
+            starts.extend([m.start()] * n)
+        out.append(starts)
+    return out
+
+
+class Chunker:
+    """Packs a document's paragraphs into chunks of at most `max_tokens - 2` tokens including the embedded prefix."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self.embedder = embedder
+        self.window = max(16, int(embedder.max_tokens) - SPECIAL_TOKENS)
+        self._prefixes: dict[tuple[str, str], tuple[str, int]] = {}
+
+    def prefix(self, title: str, section: str) -> tuple[str, int]:
+        """The context line embedded before the text, and its token count (dropped if it would eat the window)."""
+        key = (title, section)
+        if key not in self._prefixes:
+            title = title.strip()
+            if title and (section == title or section.startswith(title + " > ")):
+                section = section[len(title):].lstrip(" >")  # the H1 usually repeats the title
+            line = " > ".join(p for p in (title, section) if p)
+            n = self.embedder.count_tokens(line) if line else 0
+            self._prefixes[key] = (f"{line}\n\n", n) if line and n <= self.window // 4 else ("", 0)
+        return self._prefixes[key]
+
+    def chunk(self, doc: Document, counts: TokenCounts) -> list[Planned]:
+        spans: list[tuple[int, int, str, np.ndarray | None]] = []
+        if doc.pack:
+            run: list[Block] = []
+            for block in doc.blocks:
+                if run and block.section != run[0].section:
+                    spans += self._pack(doc, counts, run)
+                    run = []
+                run.append(block)
+            if run:
+                spans += self._pack(doc, counts, run)
+        else:
+            for block in doc.blocks:
+                if block.embedding is not None:
+                    spans.append((block.start, block.end, block.section, block.embedding))
+                else:
+                    spans += self._pack(doc, counts, [block])
+        planned = []
+        for index, (start, end, section, vector) in enumerate(spans):
+            text = doc.text[start:end]
+            prefix, _ = self.prefix(doc.title, section)
+            chunk = Chunk(
+                id=chunk_id(doc.doc_id, doc.doc_hash, index), doc_id=doc.doc_id, text=text, title=doc.title,
+                source_url=doc.source_url, section=section, chunk_index=index, chunk_count=len(spans),
+                char_start=start, char_end=end, tags=doc.tags, type=doc.type, source_file=doc.source_file,
+                doc_hash=doc.doc_hash,
+            )
+            planned.append(Planned(chunk, prefix + text, counts.count(start, end), vector))
+        return planned
+
+    def _pack(self, doc: Document, counts: TokenCounts, run: list[Block]) -> list[tuple]:
+        """Greedy packing of one section's paragraphs; a paragraph over budget is split with a small overlap."""
+        section = run[0].section
+        budget = self.window - self.prefix(doc.title, section)[1]
+        out: list[tuple] = []
+        cur: list[int] = []  # [start, end, tokens]
+        for block in run:
+            n = counts.count(block.start, block.end)
+            if cur and cur[2] + n <= budget:
+                cur[1], cur[2] = block.end, cur[2] + n
+                continue
+            if cur:
+                out.append((cur[0], cur[1], section, None))
+                cur = []
+            if n <= budget:
+                cur = [block.start, block.end, n]
+                continue
+            pieces = self._split(doc.text, counts, block.start, block.end, budget)
+            out += [(s, e, section, None) for s, e in pieces[:-1]]
+            s, e = pieces[-1]
+            cur = [s, e, counts.count(s, e)]
+        if cur:
+            out.append((cur[0], cur[1], section, None))
+        return out
+
+    def _split(self, text: str, counts: TokenCounts, a: int, b: int, budget: int) -> list[tuple[int, int]]:
+        """Pieces of at most `budget` tokens, cut at sentence ends where possible, else between words."""
+        overlap = min(MAX_OVERLAP, budget // 8)
+        bounds = [m.end() for m in _SENTENCE_END.finditer(text, a, b) if m.end() < b]
+        pieces: list[tuple[int, int]] = []
+        s = a
+        while True:
+            if counts.count(s, b) <= budget:
+                pieces.append(trim(text, s, b))
+                return pieces
+            hard = counts.cut(s, b, budget)
+            i = bisect_right(bounds, hard) - 1
+            if i >= 0 and bounds[i] > s and counts.count(s, bounds[i]) >= budget // 2:
+                e = bounds[i]
+            else:
+                ws = max(text.rfind(" ", s + 1, hard + 1), text.rfind("\n", s + 1, hard + 1))
+                e = ws if ws > s else hard
+            pieces.append(trim(text, s, e))
+            # Start the next piece `overlap` tokens back, at a sentence start if one is there, else a word start.
+            back = counts.back(s, e, overlap)
+            j = bisect_left(bounds, back)
+            if j < len(bounds) and bounds[j] < e:
+                ns = bounds[j]
+            else:
+                ns = back
+                while ns < e and ns > 0 and not text[ns - 1].isspace():
+                    ns += 1
+            if ns <= s or ns >= e:
+                ns = e
+            while ns < b and text[ns].isspace():
+                ns += 1
+            s = ns
