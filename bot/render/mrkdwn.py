@@ -11,7 +11,7 @@ ZWSP = "\u200b"
 
 # --- escaping and mrkdwn ------------------------------------------------------------------------------
 _SPECIAL_OPEN = re.compile(r"&lt;(?=[!@#])")
-_BARE_BROADCAST = re.compile(r"@(?=(?:channel|here|everyone)\b)", re.I)
+_BARE_BROADCAST = re.compile(r"(?<![\w.])@(?=(?:channel|here|everyone)\b)", re.I)  # not in me@here.io
 
 
 def escape_mrkdwn(text: str) -> str:
