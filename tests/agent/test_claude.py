@@ -109,8 +109,12 @@ async def test_research_runs_parallel_searches_in_one_call_and_answers(fake, set
 async def test_request_uses_configured_model_temperature_forced_tools_and_system_prompt(fake, settings, search):
     fake.reply(tool_use("search_knowledge_base", {"query": "deploys"}))
     fake.reply(record("Tuesdays and Thursdays [1].", [finding("Tuesdays and Thursdays [1].", [1])]))
-    await researcher(fake, settings).research("When are deploys?", history=[], search=search, context_budget=8000)
+    history = [Turn(question="Who approves a deploy?", summary="The on-call engineer approves the rollback plan [1].")]
+    await researcher(fake, settings).research("And when are they?", history=history, search=search,
+                                              context_budget=8000)
     first, second = fake.requests
+    opening = first["messages"][0]["content"]
+    assert "Q: Who approves a deploy?" in opening and "Question: And when are they?" in opening
     for body in fake.requests:
         assert body["model"] == "claude-sonnet-5-5"
         assert body["temperature"] == 0.3
