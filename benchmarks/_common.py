@@ -101,3 +101,10 @@ def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     started = time.perf_counter()
     out = fn()
     return out, time.perf_counter() - started
+
+
+def setup_logging() -> None:
+    """Benchmarks print tables, not event logs: WARNING unless SYNTHBOT_LOG_LEVEL says otherwise."""
+    from synthesis.logging import configure_logging
+
+    configure_logging(level=os.environ.get("SYNTHBOT_LOG_LEVEL", "WARNING"))

@@ -13,7 +13,9 @@ import shutil
 import sys
 import time
 
-from benchmarks._common import CACHE, SCIFACT_DIR, bench_settings, build_lock, rich_progress, write_result
+from benchmarks._common import (
+    CACHE, SCIFACT_DIR, bench_settings, build_lock, rich_progress, setup_logging, write_result,
+)
 
 CACHE_DIR = CACHE / "scifact-minilm"
 COLLECTION = "beir-scifact"
@@ -113,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="score the first 50 queries only")
     parser.add_argument("--rebuild", action="store_true", help="delete and rebuild the cached store")
     args = parser.parse_args(argv)
+    setup_logging()
     run(args.split, tuple(m.strip() for m in args.modes.split(",") if m.strip()), quick=args.quick,
         rebuild=args.rebuild)
     return 0
