@@ -1,8 +1,112 @@
-"""`synthbot serve` (placeholder until its issue lands: registers nothing runnable)."""
+"""`synthbot serve` (Socket Mode or HTTP) and `synthbot console` (the same app, no workspace needed)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
+
+import structlog
+from rich.console import Console
+
+from synthesis.config import Settings
+from synthesis.errors import ConfigError
+
+log = structlog.get_logger(__name__)
+
 
 def register(sub) -> None:
-    p = sub.add_parser("serve", help="(not built yet)")
-    p.set_defaults(func=lambda args, settings: (print("synthbot serve is not built yet"), 1)[1])
+    p = sub.add_parser("serve", help="Run the Slack bot: Socket Mode when SLACK_APP_TOKEN is set, else HTTP.",
+                       description="Socket Mode when SLACK_APP_TOKEN is set; otherwise HTTP on --port with "
+                                   "POST /slack/events and GET /healthz.")
+    p.add_argument("--port", type=int, default=3000, help="HTTP mode port (default 3000)")
+    p.add_argument("--host", default="0.0.0.0", help="HTTP mode bind address (default 0.0.0.0)")
+    p.set_defaults(func=lambda args, settings: asyncio.run(serve(settings, host=args.host, port=args.port)))
+
+    c = sub.add_parser("console", help="Try the bot in your terminal, without a Slack workspace.",
+                       description="Drives the same Slack app through signed requests and a loopback fake Slack "
+                                   "Web API. Type `/ask QUESTION`, `> reply` in the last thread, 1/2 for 👍/👎, "
+                                   "`help`, `quit`.")
+    c.add_argument("--user", default="U0CONSOLE", help="the Slack user id you act as")
+    c.set_defaults(func=_console)
+
+
+def _console(args, settings: Settings) -> int:
+    from bot.console import run_console
+
+    return asyncio.run(run_console(settings, user=args.user))
+
+
+async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000,
+                started: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> int:
+    """Verify the tokens, build the app and serve until interrupted (or until `stop` is set)."""
+    from bot.app import build_app
+    from bot.deps import build_deps, check_tokens
+
+    socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
+    tokens = check_tokens(settings, socket_mode=socket_mode)
+    deps = await build_deps(settings, bot_token=tokens["bot"])
+    app = build_app(deps, signing_secret=tokens.get("signing"))
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    err = Console(stderr=True)
+    try:
+        if socket_mode:
+            await _socket_mode(app, tokens["app"], stop, started, err, deps)
+        else:
+            await _http_mode(app, deps, host, port, stop, started, err)
+    finally:
+        await deps.aclose()
+    return 0
+
+
+async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: Console, deps) -> None:
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+    from slack_sdk.errors import SlackApiError
+
+    from bot.deps import WHERE
+
+    handler = AsyncSocketModeHandler(app, app_token)
+    try:
+        await handler.connect_async()
+    except SlackApiError as exc:
+        error = exc.response.get("error", "") if exc.response is not None else str(exc)
+        raise ConfigError(f"SLACK_APP_TOKEN was rejected by Slack ({error}) — copy it again from "
+                          f"{WHERE['SLACK_APP_TOKEN']}") from exc
+    err.print(f"synthbot is connected to Slack workspace {deps.identity.team or deps.identity.team_id} "
+              "(Socket Mode). Ctrl-C to stop.", highlight=False)
+    log.info("serve.started", mode="socket", team=deps.identity.team_id)
+    if started is not None:
+        started.set()
+    try:
+        await stop.wait()
+    finally:
+        await handler.close_async()
+
+
+async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, started, err: Console) -> None:
+    from aiohttp import web
+
+    from bot.app import EVENTS_PATH, build_web_app
+
+    runner = web.AppRunner(build_web_app(app, deps), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except OSError as exc:
+        await runner.cleanup()
+        raise ConfigError(f"cannot listen on {host}:{port} ({exc.strerror}) — pick another port with --port") from exc
+    bound = site._server.sockets[0].getsockname()[1] if site._server and site._server.sockets else port
+    err.print(f"synthbot is listening on http://{host}:{bound}{EVENTS_PATH} (health: /healthz) for workspace "
+              f"{deps.identity.team or deps.identity.team_id}. Ctrl-C to stop.", highlight=False)
+    log.info("serve.started", mode="http", host=host, port=bound, team=deps.identity.team_id)
+    if started is not None:
+        started.set()
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
