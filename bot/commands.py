@@ -163,7 +163,7 @@ def parse_ask(text: str) -> AskRequest | UsageError:
                     return UsageError("Give `--source` once (one document per question).")
                 source = _unwrap_url(value)
             else:
-                tags.extend(t.strip() for t in value.split(",") if t.strip())
+                tags.extend(t.strip() for t in unwrap_slack_text(value).split(",") if t.strip())
         else:
             return UsageError(f"Unknown option `{tok.value}`.")
 

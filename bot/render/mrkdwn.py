@@ -111,7 +111,7 @@ def cite(numbers: str, urls: Mapping[int, str]) -> str:
 
 
 def split_text(text: str, limit: int = SECTION_LIMIT) -> list[str]:
-    """Split mrkdwn at paragraph, line, then word boundaries into pieces ≤ limit, keeping links and fences whole."""
+    """Pack whole lines (long lines cut between words) into pieces ≤ limit; links stay whole, fences are re-opened."""
     text = text.strip() or "—"
     pieces: list[str] = []
     current, fence_open = "", False

@@ -52,6 +52,10 @@ def test_options_may_come_first_and_use_equals():
     assert req.options.k == 3 and req.options.filters.tags == ["ops", "db"]
 
 
+def test_tag_values_are_unescaped():
+    assert ask("q --tag R&amp;D").options.filters.tags == ["R&D"]
+
+
 def test_duplicate_tags_are_kept_once():
     assert ask("q --tag ops --tag ops").options.filters.tags == ["ops"]
 
