@@ -243,6 +243,7 @@ _ERRORS = {
     "internal": "💥 Something went wrong on my side. Please try again; if it keeps happening, "
                 "share the error id below with whoever runs the bot.",
     "usage": "🤔 I couldn't read that command.",
+    "invalid": "🤔 I can't search for that as asked. Rephrase the question or change its options.",
     "busy": "🚦 I'm answering as many questions as I can right now. Please try again in a minute.",
 }
 
@@ -260,7 +261,7 @@ def _single(text: str, blocks: list[Block]) -> SlackMessage:
 
 
 def render_error(kind: str, detail: str = "", *, error_id: str | None = None) -> SlackMessage:
-    """A failure the user can act on: no_kb, nothing_found, timeout, internal, usage, busy."""
+    """A failure the user can act on: no_kb, nothing_found, timeout, internal, usage, busy, invalid."""
     head = _ERRORS.get(kind, _ERRORS["internal"])
     body = head + (f"\n{escape_mrkdwn(detail)}" if detail.strip() and kind != "usage" else "")
     if kind == "usage":

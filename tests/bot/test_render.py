@@ -287,7 +287,8 @@ def test_low_confidence_notice_and_debug_block():
     assert "claude (claude-sonnet-4-5)" in body
 
 
-@pytest.mark.parametrize("kind", ["no_kb", "nothing_found", "timeout", "internal", "usage", "busy", "unheard-of"])
+@pytest.mark.parametrize("kind", ["no_kb", "nothing_found", "timeout", "internal", "usage", "busy", "invalid",
+                                  "unheard-of"])
 def test_every_error_kind_renders_an_actionable_valid_message(kind):
     message = render_error(kind, "details <!channel> & more", error_id="e-1234")
     assert_valid(message)
@@ -298,6 +299,8 @@ def test_every_error_kind_renders_an_actionable_valid_message(kind):
         assert USAGE in body
     if kind == "no_kb":
         assert "synthbot ingest" in body
+    if kind in ("invalid", "timeout", "busy", "nothing_found"):
+        assert "went wrong on my side" not in body  # only internal errors (and unknown kinds) blame the bot
 
 
 def test_anchor_progress_and_queue_messages():
