@@ -113,7 +113,7 @@ class Retriever:
         info: dict[str, Any] = {}
         where = where_clause(filters)
         self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
-        pool = max(self.fusion.pool, 3 * k)
+        pool = max(self.fusion.pool, 4 * k if diversity > 0 else k)  # MMR needs room to pick from
         cands: dict[str, Candidate] = {}
         qvec: np.ndarray | None = None
 
