@@ -113,8 +113,11 @@ class Harness:
         return self
 
     async def close(self) -> None:
+        if self.app is None:
+            return
         await self.settle()
         await self.deps.aclose()
+        self.app = None
 
     async def dispatch(self, request: SignedRequest):
         return await self.app.async_dispatch(request.to_bolt())

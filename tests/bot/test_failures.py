@@ -1,0 +1,94 @@
+"""Never silent: every failure posts something the user can act on, and the app keeps serving."""
+
+from __future__ import annotations
+
+import structlog
+
+from synthesis.errors import StoreUnavailable
+from tests.bot.fakes import FakeAgent, RaisingAgent, SlowAgent, block_text, no_kb_agent
+
+CHANNEL = "C0CHAN"
+
+
+def thread_text(h) -> str:
+    return "\n".join(h.thread_texts(CHANNEL, h.anchor_ts()))
+
+
+async def test_no_knowledge_base_says_how_to_build_one(harness_factory):
+    h = await harness_factory(no_kb_agent())
+    await h.ask("how do we deploy?")
+    await h.settle()
+    text = thread_text(h)
+    assert "no knowledge base" in text.lower() and "synthbot ingest" in text
+    assert "couldn't answer" in block_text(h.fake.message(CHANNEL, h.anchor_ts()))
+
+
+async def test_nothing_found_says_so(harness_factory):
+    h = await harness_factory(FakeAgent(no_answer=True))
+    await h.ask("what is our policy on llamas?")
+    await h.settle()
+    assert "couldn't find an answer" in thread_text(h) and "llamas" in thread_text(h)
+    assert "Try other words" in thread_text(h)
+
+
+async def test_timeout_posts_a_message(harness_factory):
+    h = await harness_factory(SlowAgent(), answer_timeout=0.2)
+    await h.ask("how do we deploy?")
+    await h.settle()
+    assert "took too long" in thread_text(h)
+
+
+async def test_internal_error_posts_an_error_id_that_is_also_logged(harness_factory):
+    h = await harness_factory(RaisingAgent(RuntimeError("boom")))
+    with structlog.testing.capture_logs() as logs:
+        await h.ask("how do we deploy?")
+        await h.settle()
+    (failure,) = [e for e in logs if e["event"] == "answer.failed"]
+    assert failure["exc_info"] and failure["error_id"]
+    assert failure["error_id"] in thread_text(h)
+    # The app is still alive: the next question is answered normally.
+    h.deps.agent = FakeAgent()
+    await h.ask("and now?")
+    await h.settle()
+    assert "Answer to: and now?" in "\n".join(h.thread_texts(CHANNEL, h.anchor_ts(1)))
+
+
+async def test_other_synthbot_errors_pass_their_advice_on(harness_factory):
+    h = await harness_factory(RaisingAgent(StoreUnavailable("cannot open the Chroma store — check SYNTHBOT_HOME")))
+    await h.ask("how do we deploy?")
+    await h.settle()
+    assert "check SYNTHBOT_HOME" in thread_text(h)
+
+
+async def test_follow_up_in_a_failed_thread_is_not_lost_when_history_breaks(harness_factory):
+    class BrokenStore:
+        async def load(self, **_):
+            raise StoreUnavailable("redis down")
+
+        async def save(self, **_):
+            raise StoreUnavailable("redis down")
+
+    h = await harness_factory(FakeAgent())
+    h.deps.conversations = BrokenStore()
+    mention = h.requests.app_mention("how do we deploy?")
+    await h.event(mention)
+    await h.settle()
+    assert "Answer to: how do we deploy?" in block_text(h.fake.thread(CHANNEL, mention["ts"])[0])
+
+
+async def test_a_channel_the_bot_cannot_post_in_gets_an_ephemeral_reason(harness):
+    harness.fake.fail_next("chat.postMessage", error="not_in_channel")
+    await harness.ask("how do we deploy?")
+    await harness.settle()
+    (reply,) = harness.fake.calls_to("response_url")
+    assert reply.args["response_type"] == "ephemeral" and "/invite" in reply.args["text"]
+    assert harness.agent.calls == []
+
+
+async def test_a_refused_answer_is_reported_with_an_error_id(harness):
+    await harness.ask("how do we deploy?")
+    await harness.fake.wait_for(lambda: harness.fake.calls_to("chat.postMessage"))
+    harness.fake.fail_next("chat.postMessage", error="invalid_blocks")  # the answer post
+    await harness.settle()
+    (reply,) = harness.fake.calls_to("response_url")
+    assert "error id" in reply.args["text"]
