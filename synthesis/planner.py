@@ -38,7 +38,9 @@ _COMPARE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|or|and|rat
 _COMPARE_LEAD = re.compile(
     r"^(?:what(?:'s| is| are)? (?:the )?(?:differences?|trade-?offs?|pros and cons) (?:between|of)|compare|"
     r"how (?:does|do|is|are)|which is better[,:]?|should (?:we|i) use)\s+", re.I)
-_PART_SPLIT = re.compile(r"(?:[?;]\s+|,\s*(?:and|also|plus)\s+|\s+and also\s+|\?\s*$)", re.I)
+_PART_SPLIT = re.compile(
+    r"(?:[?;]\s+|,\s*(?:and|also|plus)\s+|\s+and also\s+|\?\s*$|"
+    r",\s*(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should)\b))", re.I)
 _PRONOUN = re.compile(r"\b(it|its|they|them|their|that|this|those|these|he|she|him|her)\b", re.I)
 _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<x>.+?)\s*\??\s*$", re.I)
 _LEADING_AND = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then)[,\s]+", re.I)

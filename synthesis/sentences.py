@@ -55,7 +55,7 @@ def split_sentences(text: str) -> list[str]:
 
     header: list[str] = []
     for raw in text.splitlines():
-        line = raw.strip()
+        line = clean_markdown(raw.strip())  # before splitting: "**Rule.** Next" must split after "Rule."
         if re.fullmatch(r"\|?[|:\-\s]+", line) and "-" in line:  # a table's header rule
             continue
         if not line.startswith("|"):
@@ -78,7 +78,7 @@ def split_sentences(text: str) -> list[str]:
             line = _BULLET.sub("", line)
         paragraph.append(line)
     flush()
-    return [clean_markdown(s) for s in out if len(_WORD.findall(s)) >= 3]
+    return [s for s in out if len(_WORD.findall(s)) >= 3]
 
 
 def words(text: str) -> list[str]:

@@ -107,8 +107,12 @@ def _all_stems(text: str) -> set[str]:
     return {stem(w) for w in words(text)}
 
 
+_CONDITIONAL = re.compile(r"\b(if|unless|whether|until|when)\b[^,;.]*", re.I)
+
+
 def _negated(text: str) -> bool:
-    toks = words(text)
+    """An odd number of negations in the main clauses ("if X does not …" states a condition, not a claim)."""
+    toks = words(_CONDITIONAL.sub(" ", text))
     count = sum(1 for t in toks if t in NEGATIONS or t.endswith("n't"))
     return count % 2 == 1
 
@@ -182,7 +186,7 @@ def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6) -> Conflict |
     core_a, core_b = sa - _CUE_STEMS, sb - _CUE_STEMS
     cues_a, cues_b = _all_stems(a) & _CUE_STEMS, _all_stems(b) & _CUE_STEMS
     overlap = _cover(core_a, core_b)
-    if overlap < min_overlap or len(core_a & core_b) < 2:
+    if overlap < min_overlap or len(core_a & core_b) < 3:
         return None
     flips = int(_negated(a) != _negated(b))
     for side_a, side_b in zip(_cue_sides(cues_a), _cue_sides(cues_b)):

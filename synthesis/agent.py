@@ -1,0 +1,277 @@
+"""The agent loop: plan → parallel subagents → aggregate → bounded context → synthesize → verify (→ refine once).
+
+With a Researcher (Claude) the LLM drives retrieval through the same subagents; if it fails, the offline path
+answers and the result says so.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import structlog
+
+from .aggregate import aggregate, closest_topics
+from .config import Settings
+from .errors import InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable
+from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, Step, SubagentResult, Synthesis, Turn)
+from .planner import plan as make_plan
+from .sentences import keyword_query
+from .store import KnowledgeStore
+from .subagents import SearchBackend, run_subagents
+from .synthesize.base import Context, Researcher, Synthesizer
+from .synthesize.context import TokenCounter, build_context, default_counter
+from .synthesize.extractive import ExtractiveSynthesizer, decomposition, source_list
+from .verify import Verification, verify
+
+log = structlog.get_logger(__name__)
+
+NO_ANSWER = "I couldn't find this in the knowledge base."
+LOW_CONFIDENCE_PREFIX = "Based on limited information, "
+REFINE_BELOW = 0.67  # completeness under this (e.g. one of two parts unanswered) earns one refinement round
+LOW_SCORE_MARGIN = 0.08  # best passage within this of the floor: the knowledge base barely touches the question
+Progress = Callable[[str], Awaitable[None]]
+
+
+class _Run:
+    """Per-question bookkeeping: steps with durations, notices, subagents."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.started = time.perf_counter()
+        self.steps: list[Step] = []
+        self.notices: list[str] = []
+        self.subagents: list[SubagentResult] = []
+        self._progress = progress
+        self._t = time.perf_counter()
+
+    async def say(self, message: str) -> None:
+        if self._progress is not None:
+            try:
+                await self._progress(message)
+            except Exception as exc:  # a broken progress callback must not break the answer
+                log.warning("agent.progress_failed", error=str(exc))
+
+    def step(self, name: str, **detail: Any) -> None:
+        now = time.perf_counter()
+        self.steps.append(Step(name=name, duration=round(now - self._t, 4), detail=detail))
+        log.info("agent.step", step=name, seconds=round(now - self._t, 4), **detail)
+        self._t = now
+
+
+class Agent:
+    """Answers questions from one knowledge base.
+
+    Args:
+        settings: thresholds, budgets, timeouts.
+        retriever: anything with `Retriever.search`'s signature (synchronous; run in the executor).
+        synthesizer: the offline synthesizer (or any Synthesizer).
+        researcher: an LLM that drives retrieval itself; None for offline only.
+
+    Example:
+        >>> agent = build_agent(settings, open_store(settings))
+        >>> result = asyncio.run(agent.answer("How do we roll back a deploy?"))
+        >>> result.synthesis.summary, result.synthesis.findings[0].citations
+    """
+
+    def __init__(self, settings: Settings, retriever: SearchBackend, synthesizer: Synthesizer, *,
+                 researcher: Researcher | None = None, counter: TokenCounter | None = None,
+                 executor: ThreadPoolExecutor | None = None) -> None:
+        self.settings = settings
+        self.retriever = retriever
+        self.synthesizer = synthesizer
+        self.researcher = researcher
+        self.counter = counter or default_counter()
+        self.executor = executor or ThreadPoolExecutor(max_workers=settings.max_workers, thread_name_prefix="subagent")
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    async def answer(self, question: str, *, history: Sequence[Turn] = (), options: AskOptions | None = None,
+                     progress: Progress | None = None) -> AnswerResult:
+        """One verified answer. Raises InvalidQuery (empty), KnowledgeBaseMissing; never raises for 'not found'."""
+        if not question or not question.strip():
+            raise InvalidQuery("the question is empty — ask something, e.g. `synthbot ask \"How do we deploy?\"`")
+        options = options or AskOptions()
+        run = _Run(progress)
+        await run.say("Planning the question…")
+        plan = make_plan(question.strip(), history)
+        run.step("plan", question_type=plan.question_type.value, sub_queries=len(plan.sub_queries),
+                 rewritten=plan.standalone != question.strip())
+        if self.researcher is not None and not options.sources_only:
+            result = await self._research(question, plan, history, options, run)
+            if result is not None:
+                return result
+        return await self._offline(question, plan, options, run)
+
+    # --- the LLM-driven path ---------------------------------------------------------------------------
+    async def _research(self, question: str, plan: Plan, history: Sequence[Turn], options: AskOptions,
+                        run: _Run) -> AnswerResult | None:
+        k = options.k or self.settings.top_k
+
+        async def search(queries: list[str]) -> list[SubagentResult]:
+            await run.say(f"Searching {len(queries)} angle{'s' if len(queries) != 1 else ''} in parallel…")
+            results = await self._search(queries, k, options, prefix="claude")
+            run.subagents.extend(results)
+            return results
+
+        await run.say("Researching with Claude…")
+        try:
+            outcome = await self.researcher.research(plan.standalone, history=history, search=search,
+                                                     context_budget=self.settings.context_tokens)
+        except (KnowledgeBaseMissing, ModelMismatch, StoreUnavailable):
+            raise
+        except Exception as exc:  # any LLM failure: answer offline and say so
+            log.warning("agent.researcher_failed", error=f"{type(exc).__name__}: {exc}")
+            run.step("research", ok=False, error=f"{type(exc).__name__}: {exc}"[:300])
+            run.notices.append("Claude unavailable, offline synthesis used.")
+            run.subagents.clear()
+            return None
+        run.step("research", ok=True, rounds=outcome.rounds, searches=len(outcome.subagents))
+        run.notices.extend(outcome.notices)
+        checked = self._verify(outcome.synthesis, outcome.context, plan, run)
+        synthesizer = getattr(self.researcher, "name", "claude")
+        return self._finish(question, plan, checked.synthesis, outcome.context, run, synthesizer=synthesizer,
+                            sub_queries=outcome.sub_queries or plan.sub_queries,
+                            subagents=outcome.subagents or run.subagents, usage=outcome.usage)
+
+    # --- the offline path ------------------------------------------------------------------------------
+    async def _offline(self, question: str, plan: Plan, options: AskOptions, run: _Run) -> AnswerResult:
+        k = options.k or self.settings.top_k
+        n = len(plan.sub_queries)
+        await run.say(f"Searching {n} angle{'s' if n != 1 else ''} in parallel…")
+        results = await self._search(plan.sub_queries, k, options)
+        run.subagents.extend(results)
+        failed = [r for r in results if not r.success]
+        run.step("retrieve", subagents=len(results), failed=len(failed))
+        if failed:
+            run.notices.append(f"{len(failed)} of {len(results)} searches failed; answered from the rest.")
+        aggregated = self._aggregate(run.subagents)
+        run.step("aggregate", **aggregated.metrics.model_dump())
+        if not aggregated.results:
+            return self._no_answer(question, plan, run)
+        context = build_context(aggregated.results, budget=self.settings.context_tokens, counter=self.counter)
+        if options.sources_only:
+            run.step("context", sources=len(context.sources), tokens=context.tokens)
+            synthesis = Synthesis(summary="", sources=source_list(context))
+            return self._finish(question, plan, synthesis, context, run, metrics=aggregated)
+
+        await run.say(f"Reading {len(context.sources)} sources…")
+        synthesizer = self._offline_synthesizer(options)
+        outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
+        run.step("synthesize", synthesizer=outcome.synthesizer, sources=len(context.sources), tokens=context.tokens)
+        checked = self._verify(outcome.synthesis, context, plan, run)
+
+        if checked.uncovered and checked.completeness < REFINE_BELOW:
+            refined = await self._refine(plan, options, checked, synthesizer, run)
+            if refined is not None:
+                checked, context, aggregated = refined
+        if not checked.synthesis.findings:
+            return self._no_answer(question, plan, run)
+        return self._finish(question, plan, checked.synthesis, context, run, metrics=aggregated,
+                            synthesizer=outcome.synthesizer)
+
+    async def _refine(self, plan: Plan, options: AskOptions, before: Verification, synthesizer: Synthesizer,
+                      run: _Run) -> tuple[Verification, Context, AggregatedResults] | None:
+        """One round aimed at the uncovered parts; kept only if it covers at least as much."""
+        queries: list[str] = []
+        for part in before.uncovered:
+            for q in (part, keyword_query(part)):
+                if q and q not in queries and q not in plan.sub_queries:
+                    queries.append(q)
+        if not queries:
+            return None
+        await run.say("Looking again for the parts still missing…")
+        results = await self._search(queries[:4], options.k or self.settings.top_k, options, prefix="refine")
+        run.subagents.extend(results)
+        aggregated = self._aggregate(run.subagents)
+        context = build_context(aggregated.results, budget=self.settings.context_tokens, counter=self.counter)
+        outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
+        checked = self._verify(outcome.synthesis, context, plan, run, step="verify-refined")
+        better = checked.synthesis.findings and checked.completeness >= before.completeness
+        run.step("refine", queries=queries[:4], completeness_before=round(before.completeness, 3),
+                 completeness_after=round(checked.completeness, 3), adopted=bool(better))
+        return (checked, context, aggregated) if better else None
+
+    # --- shared pieces -------------------------------------------------------------------------------
+    async def _search(self, queries: Sequence[str], k: int, options: AskOptions, *,
+                      prefix: str = "subagent") -> list[SubagentResult]:
+        filters = None if options.filters.is_empty() else options.filters
+        return await run_subagents(self.retriever, list(queries), k=k, filters=filters, executor=self.executor,
+                                   timeout=self.settings.subagent_timeout, prefix=prefix)
+
+    def _aggregate(self, results: Sequence[SubagentResult]) -> AggregatedResults:
+        return aggregate(results, min_relevance=self.settings.min_relevance, max_passages=self.settings.max_passages)
+
+    def _offline_synthesizer(self, options: AskOptions) -> Synthesizer:
+        if isinstance(self.synthesizer, ExtractiveSynthesizer) and options.detailed != self.synthesizer.detailed:
+            return self.synthesizer.configured(detailed=options.detailed)
+        return self.synthesizer
+
+    def _verify(self, synthesis: Synthesis, context: Context, plan: Plan, run: _Run, *,
+                step: str = "verify") -> Verification:
+        aspects = decomposition(plan.standalone, plan.sub_queries) or [plan.standalone]
+        checked = verify(synthesis, context, question=plan.standalone, aspects=aspects)
+        run.step(step, **checked.detail())
+        if checked.invalid_citations:
+            n = checked.invalid_citations
+            run.notices.append(f"Removed {n} citation{'s' if n != 1 else ''} that pointed at no source.")
+        if checked.dropped_findings:
+            n = checked.dropped_findings
+            run.notices.append(f"Dropped {n} finding{'s' if n != 1 else ''} without a citation.")
+        return checked
+
+    def _no_answer(self, question: str, plan: Plan, run: _Run) -> AnswerResult:
+        topics = closest_topics(run.subagents)
+        summary = NO_ANSWER + (f" The closest related topics are: {'; '.join(topics)}." if topics else "")
+        synthesis = Synthesis(summary=summary)
+        result = self._finish(question, plan, synthesis, Context(budget=self.settings.context_tokens,
+                                                                 tokenizer=self.counter.name), run)
+        result.no_answer = True
+        result.low_confidence = True
+        return result
+
+    def _finish(self, question: str, plan: Plan, synthesis: Synthesis, context: Context, run: _Run, *,
+                metrics: AggregatedResults | None = None, synthesizer: str | None = None,
+                sub_queries: list[str] | None = None, subagents: list[SubagentResult] | None = None,
+                usage=None) -> AnswerResult:
+        low = False
+        if synthesis.findings:
+            best = max((s.passage.score for s in context.sources), default=0.0)
+            weak = all(f.confidence == "low" for f in synthesis.findings)
+            low = weak or best < self.settings.min_relevance + LOW_SCORE_MARGIN
+            if low and not synthesis.summary.startswith(LOW_CONFIDENCE_PREFIX):
+                summary = synthesis.summary or synthesis.findings[0].content
+                synthesis = synthesis.model_copy(
+                    update={"summary": LOW_CONFIDENCE_PREFIX + summary[:1].lower() + summary[1:]})
+        result = AnswerResult(
+            question=question, standalone_question=plan.standalone, question_type=plan.question_type,
+            sub_queries=sub_queries or plan.sub_queries, passages=[s.passage for s in context.sources],
+            synthesis=synthesis, subagents=subagents if subagents is not None else run.subagents,
+            metrics=metrics.metrics if metrics else self._aggregate(run.subagents).metrics, steps=run.steps,
+            context_tokens=context.tokens, tokenizer=context.tokenizer or self.counter.name,
+            synthesizer=synthesizer or getattr(self.synthesizer, "name", "extractive"), llm_usage=usage,
+            low_confidence=low, notices=run.notices, duration=round(time.perf_counter() - run.started, 4),
+        )
+        log.info("agent.answered", question_type=plan.question_type.value, findings=len(synthesis.findings),
+                 sources=len(context.sources), seconds=result.duration, synthesizer=result.synthesizer)
+        return result
+
+
+def build_agent(settings: Settings, store: KnowledgeStore, *, anthropic_client=None) -> Agent:
+    """The Agent the entry points use: Retriever + extractive synthesizer, plus Claude when configured."""
+    from .retrieval import make_retriever
+
+    counter = default_counter(store.embedder)
+    synthesizer = ExtractiveSynthesizer(store.embedder)
+    researcher = None
+    if anthropic_client is not None or settings.claude_enabled:
+        try:
+            from .synthesize.claude import ClaudeResearcher, make_client
+        except ImportError as exc:  # the Claude path is optional; offline still answers
+            log.warning("agent.claude_unavailable", error=str(exc))
+        else:
+            client = anthropic_client if anthropic_client is not None else make_client(settings)
+            researcher = ClaudeResearcher.from_settings(settings, client, counter=counter)
+    return Agent(settings, make_retriever(settings, store), synthesizer, researcher=researcher, counter=counter)

@@ -1,0 +1,177 @@
+"""Verification before delivery (citations, cited findings, completeness) and gap detection for the question's parts."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .models import Finding, Quality, Source, Synthesis
+from .planner import main_noun_phrase
+from .sentences import content_stems, overlap
+from .synthesize.base import Context
+
+CITATION = re.compile(r"\s?\[(\d+(?:\s*,\s*\d+)*)\]")
+# Sources that say themselves that something is not written down: the clearest gap signal a KB can give.
+UNDOCUMENTED = re.compile(
+    r"\b(no (written |formal )?(runbook|documentation|docs?|write-?up|process|procedure)|not (yet )?(documented|"
+    r"written( down)?)|undocumented|write (it )?down how|(is|are|remains?) unclear|nobody (in the room )?knew|tbd|"
+    r"to be (written|decided|documented)|lives? in (someone's|people's|their) heads?)\b", re.I)
+CLAIM_SPLIT = re.compile(r"(?<=\])\s+(?=[^\[])|(?<=[.!?])\s+(?=[A-Z])")  # after "… [n]" or at a sentence end
+GAP_SUPPORT = 0.55  # best sentence support (cosine + 0.3·keyword overlap) below this: the part is not answered
+COVERED_OVERLAP = 0.5
+
+
+@dataclass
+class Verification:
+    """The verified synthesis and what verification had to change."""
+
+    synthesis: Synthesis
+    invalid_citations: int = 0
+    dropped_findings: int = 0
+    completeness: float = 0.0
+    uncovered: list[str] = field(default_factory=list)
+
+    def detail(self) -> dict[str, Any]:
+        return {"invalid_citations": self.invalid_citations, "dropped_findings": self.dropped_findings,
+                "completeness": round(self.completeness, 3), "uncovered": self.uncovered}
+
+
+# --- gaps ------------------------------------------------------------------------------------------------
+def as_clause(part: str) -> tuple[str, str]:
+    """('explain', 'how the DR test works') from 'How does the DR test work?'; ('answer', '"…?"') when unsure."""
+    q = re.sub(r"\s+", " ", part.strip().rstrip("?").strip())
+    if m := re.match(r"(?i)^(how|what|why|when|where|who|which)\s+(does|do|did)\s+(.+)\s+(\w+)$", q):
+        wh, aux, subject, verb = m.groups()
+        if aux.lower() == "does" and not verb.endswith("s"):
+            verb = verb + ("es" if verb.endswith(("sh", "ch", "x", "o")) else "s")
+        return "explain", f"{wh.lower()} {subject} {verb}"
+    if m := re.match(r"(?i)^(what|who|which|where|when|why|how \w+)\s+(is|are|was|were)\s+(.+)$", q):
+        wh, aux, rest = m.groups()
+        return "explain", f"{wh.lower()} {rest} {aux.lower()}"
+    if not re.match(r"(?i)^(how|what|why|when|where|who|which|is|are|can|should|must|do|does)\b", q):
+        return "cover", q
+    return "answer", f'"{q}?"'
+
+
+def gap_text(part: str, *, evidence: int | None = None) -> str:
+    verb, clause = as_clause(part)
+    text = f"The knowledge base does not {verb} {clause}".rstrip(".")
+    if evidence is not None:
+        text += f"; [{evidence}] notes that it is not written down"
+    return text + "."
+
+
+def find_gaps(question: str, parts: Sequence[str], units: Sequence[Any], sims: np.ndarray) -> list[tuple[int, str]]:
+    """Parts of the question no sentence supports, or that the sources themselves say are undocumented.
+
+    `units` have `.text` and `.source`; `sims[i, j]` is the cosine of unit i with query j (0 = the question,
+    j >= 1 = parts[j-1]). Returns (index of the part, reader-facing gap) pairs.
+    """
+    aspects = list(parts) or [question]
+    gaps: list[tuple[int, str]] = []
+    stems = [content_stems(u.text) for u in units]
+    for j, aspect in enumerate(aspects):
+        col = j + 1 if parts else 0
+        a_stems = content_stems(aspect)
+        concept = content_stems(main_noun_phrase(aspect))
+        need = max(1, math.ceil(len(concept) * 2 / 3))
+        support = max((float(sims[i, col]) + 0.3 * overlap(a_stems, s) for i, s in enumerate(stems)), default=0.0)
+        mentions = [i for i, s in enumerate(stems) if concept and len(concept & s) >= need]
+        flagged = next((units[i].source for i in mentions if UNDOCUMENTED.search(units[i].text)), None)
+        if flagged is not None:
+            gaps.append((j, gap_text(aspect, evidence=flagged)))
+        elif support < GAP_SUPPORT:
+            gaps.append((j, gap_text(aspect)))
+    return gaps
+
+
+# --- verification ----------------------------------------------------------------------------------------
+def clean_citations(text: str, valid: set[int]) -> tuple[str, int, list[int]]:
+    """Remove citations to numbers outside the context: (text, removed count, kept numbers in order)."""
+    removed = 0
+    kept: list[int] = []
+
+    def fix(m: re.Match[str]) -> str:
+        nonlocal removed
+        nums = [int(n) for n in re.findall(r"\d+", m.group(1))]
+        good = [n for n in nums if n in valid]
+        removed += len(nums) - len(good)
+        kept.extend(good)
+        return (" " if m.group(0).startswith(" ") else "") + "".join(f"[{n}]" for n in good) if good else ""
+
+    return CITATION.sub(fix, text), removed, kept
+
+
+def aspect_covered(aspect: str, answer_stems: set[str], gap_stems: list[set[str]]) -> bool:
+    a = content_stems(aspect)
+    if not a:
+        return True
+    if any(overlap(a, g) >= 0.6 for g in gap_stems):
+        return False
+    return overlap(a, answer_stems) >= COVERED_OVERLAP
+
+
+def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Sequence[str] = ()) -> Verification:
+    """Only citations into the context survive; uncited findings go; completeness is scored on the question's parts."""
+    valid = {s.number for s in context.sources}
+    invalid = 0
+    used: set[int] = set()
+
+    def clean(text: str) -> tuple[str, list[int]]:
+        nonlocal invalid
+        out, removed, kept = clean_citations(text, valid)
+        invalid += removed
+        used.update(kept)
+        return out.strip(), kept
+
+    findings: list[Finding] = []
+    dropped = 0
+    for f in synthesis.findings:
+        content, in_text = clean(f.content)
+        listed = [c for c in f.citations if c in valid]
+        invalid += len(f.citations) - len(listed)
+        citations = sorted(set(listed) | set(in_text))
+        if not citations or not content:
+            dropped += 1
+            continue
+        if not in_text:  # the reader must see where the claim comes from
+            content = f"{content} " + "".join(f"[{n}]" for n in citations)
+        used.update(citations)
+        findings.append(f.model_copy(update={"content": content, "citations": citations}))
+    contradictions = []
+    for c in synthesis.contradictions:
+        description, in_text = clean(c.description)
+        suggestion, _ = clean(c.suggestion)
+        listed = [n for n in c.citations if n in valid]
+        invalid += len(c.citations) - len(listed)
+        citations = sorted(set(listed) | set(in_text))
+        if citations:
+            used.update(citations)
+            contradictions.append(c.model_copy(update={"description": description, "suggestion": suggestion,
+                                                       "citations": citations}))
+    summary, _ = clean(synthesis.summary)
+    gaps = [clean(g)[0] for g in synthesis.gaps]
+    sources = [Source(number=s.number, passage_id=s.passage.id, doc_id=s.passage.doc_id, title=s.passage.title,
+                      section=s.passage.section, url=s.passage.source_url)
+               for s in context.sources if s.number in used]
+
+    answer_stems = content_stems(" ".join([summary, *(f.content for f in findings)]))
+    gap_stems = [content_stems(g) for g in gaps]
+    aspects = list(aspects) or [question]
+    uncovered = [a for a in aspects if not aspect_covered(a, answer_stems, gap_stems)]
+    completeness = (len(aspects) - len(uncovered)) / len(aspects) if findings else 0.0
+    sentences = [s for f in findings for s in CLAIM_SPLIT.split(f.content) if s.strip()]
+    citation_rate = (sum(1 for s in sentences if CITATION.search(s)) / len(sentences)) if sentences else 0.0
+    coherence = synthesis.quality.coherence if findings else 0.0
+    quality = Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
+                      completeness=round(completeness, 3),
+                      overall=round(0.4 * citation_rate + 0.3 * coherence + 0.3 * completeness, 3) if findings else 0.0)
+    verified = Synthesis(summary=summary, findings=findings, contradictions=contradictions, gaps=gaps, sources=sources,
+                         quality=quality)
+    return Verification(verified, invalid_citations=invalid, dropped_findings=dropped, completeness=completeness,
+                        uncovered=uncovered)
