@@ -217,6 +217,8 @@ class Deps:
                     result = closer()
                     if asyncio.iscoroutine(result):
                         await result
+        if callable(closer := getattr(self.agent, "close", None)):
+            closer()  # the agent's subagent thread pool
         if self.client.session is not None:
             await self.client.session.close()
 

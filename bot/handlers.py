@@ -18,7 +18,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from bot import render
 from bot.commands import USAGE, AskRequest, UsageError, parse_ask, unwrap_slack_text
 from bot.deps import Deps, ProgressUpdater
-from synthesis.errors import KnowledgeBaseMissing, SynthbotError
+from synthesis.errors import InvalidQuery, KnowledgeBaseMissing, SynthbotError
 from synthesis.models import AnswerResult, AskOptions, Turn
 
 log = structlog.get_logger(__name__)
@@ -214,8 +214,12 @@ class Handlers:
                 error = ("no_kb", str(exc), None)
             except asyncio.TimeoutError:
                 error = ("timeout", f"no answer within {deps.answer_timeout:g} s", None)
-            except SynthbotError as exc:
+            except InvalidQuery as exc:
                 error = ("invalid", str(exc), None)
+            except SynthbotError as exc:  # a setup problem (store, model, Claude): its message says what to fix
+                error_id = new_error_id()
+                log_.error("answer.failed", error_id=error_id, error=str(exc), kind=exc.__class__.__name__)
+                error = ("internal", str(exc), error_id)
             except Exception as exc:
                 error_id = new_error_id()
                 log_.error("answer.failed", error_id=error_id, question=question[:200], exc_info=exc)
@@ -308,6 +312,7 @@ class Handlers:
             return
         # The anchor keeps "who asked what" above the stage; a placeholder in a thread is just the stage line.
         question = status.question if status.anchor_user else ""
+        stage = stage.strip().rstrip("….").strip()  # the renderer adds its own ellipsis
         progress = render.render_progress(stage, question, user_id=status.anchor_user)
         try:
             await self.deps.client.chat_update(channel=status.channel, ts=status.ts, **progress.as_kwargs())
