@@ -1,8 +1,102 @@
-"""`synthbot ask` (placeholder until its issue lands: registers nothing runnable)."""
+"""`synthbot ask "QUESTION"`: a verified, cited answer in the terminal (rich) or as the AnswerResult JSON."""
 
 from __future__ import annotations
 
+import asyncio
+import sys
+
+from rich.console import Console
+from rich.markup import escape
+
+from synthesis.errors import InvalidQuery
+from synthesis.models import AnswerResult, AskOptions, SearchFilters
+
+from .search import parse_where
+
+_CONFIDENCE_STYLE = {"high": "green", "medium": "yellow", "low": "red"}
+
 
 def register(sub) -> None:
-    p = sub.add_parser("ask", help="(not built yet)")
-    p.set_defaults(func=lambda args, settings: (print("synthbot ask is not built yet"), 1)[1])
+    p = sub.add_parser("ask", help="answer a question from the knowledge base, with citations",
+                       description="Answer a question from the knowledge base: findings with [n] citations, where "
+                                   "sources disagree, and what the knowledge base does not cover. Offline unless "
+                                   "ANTHROPIC_API_KEY is set.")
+    p.add_argument("question", help="the question, in quotes")
+    p.add_argument("--sources-only", action="store_true", help="list the sources that would be used; no synthesis")
+    p.add_argument("--detailed", action="store_true", help="more findings and more sentences per finding")
+    p.add_argument("--k", type=int, default=None, help="results per search subagent (default SYNTHBOT_TOP_K, 8)")
+    p.add_argument("--source", metavar="URL", help="only use chunks whose source_url is exactly URL")
+    p.add_argument("--where", metavar="KEY=VALUE", nargs="+", action="extend", default=[],
+                   help="metadata equality filters, e.g. --where type=policy")
+    p.add_argument("--tag", metavar="T", action="append", default=[], help="only chunks tagged T (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the AnswerResult as JSON")
+    p.add_argument("--collection", metavar="NAME", help="collection to ask (default: SYNTHBOT_COLLECTION)")
+    p.set_defaults(func=run)
+
+
+def run(args, settings) -> int:
+    if not args.question.strip():
+        raise InvalidQuery('the question is empty — ask something, e.g. `synthbot ask "How do we deploy?"`')
+    if args.k is not None and args.k < 1:
+        raise InvalidQuery(f"--k must be at least 1 (got {args.k})")
+    filters = SearchFilters(source_url=args.source or None, tags=list(args.tag), where=parse_where(args.where))
+    options = AskOptions(k=args.k, sources_only=args.sources_only, detailed=args.detailed, filters=filters)
+    # Imported here so `synthbot --help` stays fast (the store pulls in Chroma and torch).
+    from synthesis.agent import build_agent
+    from synthesis.store import open_store
+
+    store = open_store(settings, collection=args.collection)
+    store.collection()  # the store's "run synthbot ingest" message before any work
+    agent = build_agent(settings, store)
+    err = Console(stderr=True, highlight=False)
+    try:
+        if args.json or not sys.stderr.isatty():
+            result = asyncio.run(agent.answer(args.question, options=options))
+        else:
+            with err.status("Thinking…") as status:
+                async def progress(message: str) -> None:
+                    status.update(message)
+                result = asyncio.run(agent.answer(args.question, options=options, progress=progress))
+    finally:
+        agent.close()
+    if args.json:
+        print(result.model_dump_json(indent=2))
+    else:
+        render(result, Console(file=sys.stdout, highlight=False, soft_wrap=True))
+    return 0
+
+
+def render(result: AnswerResult, console: Console) -> None:
+    """Summary, findings, ⚠ contradictions, gaps, numbered sources, then a footer with confidence and timings."""
+    s = result.synthesis
+    for notice in result.notices:
+        console.print(f"[yellow]note:[/] {escape(notice)}")
+    if s.summary:
+        console.print(f"\n[bold]{escape(s.summary)}[/]")
+    for f in s.findings:
+        style = _CONFIDENCE_STYLE.get(f.confidence, "white")
+        console.print(f"\n[bold cyan]{escape(f.topic)}[/] [{style}]({f.confidence})[/]")
+        console.print(f"  {escape(f.content)}")
+    if s.contradictions:
+        console.print("\n[bold red]⚠ Sources disagree[/]")
+        for c in s.contradictions:
+            console.print(f"  ⚠ {escape(c.description)}")
+            if c.suggestion:
+                console.print(f"    [dim]→ {escape(c.suggestion)}[/]")
+    if s.gaps:
+        console.print("\n[bold magenta]Not covered by the knowledge base[/]")
+        for g in s.gaps:
+            console.print(f"  • {escape(g)}")
+    sources = s.sources or []
+    if sources:
+        console.print("\n[bold]Sources[/]")
+        for src in sources:
+            parts = [src.title or src.doc_id, src.section.split(">")[-1].strip() if src.section else "", src.url]
+            console.print(f"  [{src.number}] " + escape(" — ".join(p for p in parts if p)))
+    ok = sum(1 for a in result.subagents if a.success)
+    failed = len(result.subagents) - ok
+    confidence = result.confidence
+    footer = (f"confidence {confidence} · subagents {ok} ok" + (f", {failed} failed" if failed else "")
+              + f" · {result.synthesizer} · {result.context_tokens} context tokens ({result.tokenizer})"
+              + f" · {result.duration:.2f}s")
+    console.print(f"\n[dim]{escape(footer)}[/]")
