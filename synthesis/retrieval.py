@@ -133,7 +133,10 @@ class Retriever:
             timings["lexical"] = _ms(t)
 
         t = time.perf_counter()
-        self._hydrate(cands, qvec, mode, k, need_all=length_weight > 0 or diversity > 0)
+        need = k if diversity == 0 else max(4 * k, 20)  # MMR picks from a wider head
+        if length_weight > 0 and mode == "lexical":
+            need = len(cands)  # the length factor can reorder BM25's ranking, so every text is needed
+        self._hydrate(cands, qvec, mode, need, length_weight, info)
         ranked = self._fuse(cands, mode, length_weight)
         timings["fuse"] = _ms(t)
         best = ranked[0].score if ranked else None
@@ -194,11 +197,25 @@ class Retriever:
                 c.lexical_raw = float(raw[row]) if row is not None else 0.0
             c.lexical = float(lexical_score(c.lexical_raw, ceiling, scale))
 
-    def _hydrate(self, cands: dict[str, Candidate], qvec, mode: str, k: int, *, need_all: bool) -> None:
-        """One Chroma get for chunks only the lexical side found: their text, and in hybrid their exact cosine."""
+    def _hydrate(self, cands: dict[str, Candidate], qvec, mode: str, need: int, length_weight: float,
+                 info: dict) -> None:
+        """One Chroma get for chunks only the lexical side found: their text, and in hybrid their exact cosine.
+
+        Only chunks that could still reach the top `need` are fetched. In lexical mode that is the top `need` by BM25;
+        in hybrid a lexical-only chunk's cosine is at most the dense pool's lowest, so its score is bounded by
+        w * that + (1 - w) * lexical, and chunks bounded below the `need`-th exact score are skipped.
+        """
         missing = [c for c in cands.values() if c.content is None]
-        if mode == "lexical" and not need_all:
-            missing = sorted(missing, key=lambda c: -c.lexical_raw)[:k]  # order is known; only the top k are shown
+        if mode == "lexical":
+            missing = sorted(missing, key=lambda c: -c.lexical_raw)[:need]
+        elif mode == "hybrid" and missing:
+            known = [c for c in cands.values() if c.content is not None]
+            if len(known) >= need:
+                w = self.fusion.dense_weight
+                floor = max(0.0, min(c.dense for c in known))
+                kth = sorted((self._score(c, mode, length_weight) for c in known), reverse=True)[need - 1]
+                missing = [c for c in missing if w * floor + (1 - w) * (c.lexical or 0.0) >= kth]
+        info["hydrated"] = len(missing)
         if not missing:
             return
         got = self.store.get([c.id for c in missing], embeddings=mode == "hybrid")
@@ -211,16 +228,20 @@ class Retriever:
                 c.embedding = np.asarray(embs[i], dtype=np.float32)
                 c.dense = float(c.embedding @ qvec)
 
-    def _fuse(self, cands: dict[str, Candidate], mode: str, length_weight: float) -> list[Candidate]:
+    def _score(self, c: Candidate, mode: str, length_weight: float) -> float:
+        dense = min(1.0, max(0.0, c.dense)) if c.dense is not None else 0.0
+        lexical = c.lexical or 0.0
         w = self.fusion.dense_weight
-        for c in cands.values():
-            dense = min(1.0, max(0.0, c.dense)) if c.dense is not None else 0.0
-            lexical = c.lexical or 0.0
-            score = dense if mode == "dense" else lexical if mode == "lexical" else w * dense + (1 - w) * lexical
-            if length_weight > 0 and c.content is not None:
-                score *= length_factor(c.content, length_weight)
-            c.score = float(score)
+        score = dense if mode == "dense" else lexical if mode == "lexical" else w * dense + (1 - w) * lexical
+        if length_weight > 0 and c.content is not None:
+            score *= length_factor(c.content, length_weight)
+        return float(score)
+
+    def _fuse(self, cands: dict[str, Candidate], mode: str, length_weight: float) -> list[Candidate]:
+        """Score every candidate whose text is known (the others cannot reach the top), best first."""
         ranked = [c for c in cands.values() if c.content is not None]
+        for c in ranked:
+            c.score = self._score(c, mode, length_weight)
         return sorted(ranked, key=lambda c: (-c.score, c.id))
 
     def _embeddings(self, cands: list[Candidate]) -> None:
@@ -232,7 +253,7 @@ class Retriever:
             c.embedding = by_id.get(c.id)
 
     def _mmr(self, kept: list[Candidate], k: int, diversity: float) -> list[Candidate]:
-        head = kept[:max(4 * k, 20)]
+        head = kept[:max(4 * k, 20)]  # as many as _hydrate made sure to score exactly
         self._embeddings([c for c in head if c.embedding is None])
         head = [c for c in head if c.embedding is not None]
         order = mmr_order(np.array([c.score for c in head]), np.stack([c.embedding for c in head]), k, diversity)

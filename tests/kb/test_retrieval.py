@@ -260,3 +260,15 @@ def test_concurrent_searches_agree(retriever):
         got = list(pool.map(lambda _: [r.id for r in retriever.search("incident commander channel", k=3).results],
                             range(16)))
     assert all(g == expected for g in got)
+
+
+def test_skipping_hopeless_lexical_only_chunks_never_changes_the_top(store):
+    # With k=1 most lexical-only chunks are bounded below the best exact score and never fetched; with k=3 more are.
+    fill(store, make_chunks([(f"filler-{i}", f"filler{i}", "of the and" + " of" * i, [], "doc", f"u{i}")
+                             for i in range(3)]))
+    retriever = Retriever(store, fusion=Fusion(pool=3, dense_weight=0.5))
+    for q in ("rotated of the and", "pager of the", "deploy rollback vault", "incident the secondary"):
+        one = retriever.search(q, k=1, debug=True)
+        three = retriever.search(q, k=3, debug=True)
+        assert [(r.id, r.score) for r in one.results] == [(r.id, r.score) for r in three.results[:1]]
+        assert one.debug["hydrated"] <= three.debug["hydrated"]
