@@ -105,7 +105,7 @@ def rewrite_followup(question: str, history: Sequence[Turn]) -> str:
             return pattern.sub(lambda hit: ("the " if hit.group(0) != old else "") + new, prev, count=1).strip()
         return f"{prev.rstrip('?')} — {new}?"
     words = re.findall(r"\w+", q.lower())
-    refers_back = bool(_PRONOUN.search(q)) and len([w for w in words if w not in STOPWORDS]) <= 5
+    refers_back = bool(_PRONOUN.search(q)) and len([w for w in words if w not in STOPWORDS]) <= 4  # short: leans on context
     if not refers_back:
         return q
     subject = main_noun_phrase(prev)

@@ -1,0 +1,65 @@
+"""The contradiction detector: numbers for the same quantity, opposite polarity, and what must not fire."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from synthesis.synthesize.contradictions import Claim, compare, describe, find_contradictions, quantities
+
+
+def test_different_numbers_for_the_same_quantity():
+    c = compare("A production rollback must start within 15 minutes of a failed health check.",
+                "A production rollback must start within 30 minutes of a failed health check.")
+    assert c is not None and c.kind == "number"
+    assert (c.a_value, c.b_value) == ("15 minutes", "30 minutes")
+    assert "rollback" in c.subject
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Production deploys are allowed on Fridays until 15:00.", "Production deploys are not allowed on Fridays."),
+    ("A production hotfix is approved by the on-call lead.", "The on-call lead can advise, but cannot approve a hotfix."),
+    ("Retries increase the load on the payments queue.", "Retries decrease the load on the payments queue."),
+    ("Deploys are allowed during a change freeze week.", "Deploys are forbidden during a change freeze week."),
+])
+def test_opposite_polarity(a, b):
+    c = compare(a, b)
+    assert c is not None and c.kind == "polarity"
+
+
+@pytest.mark.parametrize("a, b", [
+    ("A shift lasts seven days.", "A shift lasts 1 week."),  # same duration, other unit
+    ("Sev1 incidents need an update every 30 minutes.", "Sev2 incidents need an update every 60 minutes."),
+    ("The secondary is paged if the primary does not acknowledge.", "The primary is paged first, then the secondary."),
+    ("Deploys are not allowed on Fridays.", "Deploys are forbidden on Fridays."),  # both negative
+    ("The canary bakes for 10 minutes.", "Postmortems are due within 5 days."),  # unrelated
+    ("76-85% of patients receive no treatment.", "76.3% to 85.4% of patients received no treatment."),  # rounding
+])
+def test_no_conflict(a, b):
+    assert compare(a, b) is None
+
+
+def test_quantities_normalise_units_and_number_words():
+    found = {(family, value) for family, value, _, _ in quantities("after 2 hours, seven days, 25% and 15-minute")}
+    assert found == {("time", 120.0), ("time", 10080.0), ("percent", 25.0), ("time", 15.0)}
+
+
+def test_find_contradictions_only_across_documents_and_cites_both():
+    v = np.array([1.0, 0.0], dtype=np.float32)
+    claims = [
+        Claim("A rollback must start within 15 minutes of a failed check.", 1, "policy", v),
+        Claim("A rollback must start within 30 minutes of a failed check.", 2, "wiki", v),
+        Claim("A rollback must start within 45 minutes of a failed check.", 3, "policy", v),
+    ]
+    found = find_contradictions(claims)
+    pairs = {tuple(sorted((c.a.source, c.b.source))) for c in found}
+    assert pairs == {(1, 2), (2, 3)}  # 1 and 3 are the same document
+    text = describe(found[0])
+    assert "[1]" in text or "[3]" in text
+    assert "[2]" in text and "minutes" in text
+
+
+def test_embedding_gate_skips_unrelated_claims():
+    claims = [Claim("A rollback must start within 15 minutes of a failed check.", 1, "a", np.array([1.0, 0.0])),
+              Claim("A rollback must start within 30 minutes of a failed check.", 2, "b", np.array([0.0, 1.0]))]
+    assert find_contradictions(claims) == []

@@ -1,0 +1,72 @@
+"""Planner: question types, decomposition, keyword variant, cap, follow-up rewrite."""
+
+from __future__ import annotations
+
+import pytest
+
+from synthesis.models import QuestionType, Turn
+from synthesis.planner import MAX_SUB_QUERIES, classify, plan, rewrite_followup, sub_queries
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who approves a production hotfix?", QuestionType.FACTUAL),
+    ("How long is an on-call shift?", QuestionType.FACTUAL),
+    ("Canary vs partial rollout", QuestionType.COMPARATIVE),
+    ("What is the difference between the primary and the secondary?", QuestionType.COMPARATIVE),
+    ("Should we use feature flags or rollbacks?", QuestionType.COMPARATIVE),
+    ("How do we deploy to production?", QuestionType.EXPLORATORY),
+    ("Explain the incident process", QuestionType.EXPLORATORY),
+    ("How does the on-call rotation relate to deploy windows?", QuestionType.RELATIONAL),
+    ("What is missing from our incident docs?", QuestionType.GAP_FINDING),
+    ("Is there any documentation for the DR failover test?", QuestionType.GAP_FINDING),
+    ("What documents are in the knowledge base?", QuestionType.META),
+])
+def test_classify(question, expected):
+    assert classify(question) is expected
+
+
+def test_comparison_gets_one_sub_query_per_side_plus_keywords():
+    p = plan("Canary vs partial rollout?")
+    assert p.sub_queries[0] == "Canary vs partial rollout?"
+    assert "Canary" in p.sub_queries and "partial rollout" in p.sub_queries
+    assert p.sub_queries[-1] == "canary vs partial rollout"  # the keyword variant (stopwords removed)
+
+
+def test_multi_part_question_is_decomposed():
+    q = ("How fast must a production rollback start, who approves a hotfix, and how does the quarterly DR "
+         "failover test work?")
+    queries = plan(q).sub_queries
+    assert queries[0] == q
+    assert "who approves a hotfix" in queries
+    assert "how does the quarterly DR failover test work" in queries
+    assert "How fast must a production rollback start" in queries
+    assert len(queries) <= MAX_SUB_QUERIES
+
+
+def test_keyword_variant_drops_stopwords_and_cap_holds():
+    q = ("What are the deploy window rules, and who owns the release calendar, and when do change freezes apply, "
+         "and where are hotfix approvals recorded?")
+    assert len(sub_queries(q, QuestionType.FACTUAL)) == MAX_SUB_QUERIES  # 1 + 4 parts + keywords, capped
+    queries = sub_queries(q, QuestionType.FACTUAL, limit=3)
+    assert len(queries) == 3 and queries[0] == q
+    assert queries[-1].startswith("deploy window rules")  # the keyword variant survives the cap
+    assert "What" not in plan("What is the deploy window?").sub_queries[-1]
+
+
+@pytest.mark.parametrize("follow_up, expected", [
+    ("Who pays for it?", "Who pays for the on-call shift?"),
+    ("And how is it scheduled?", "How is the on-call shift scheduled?"),
+    ("What are its rules?", "What are the on-call shift's rules?"),
+    ("What about the handover meeting?", "How long is the handover meeting?"),
+])
+def test_followup_is_rewritten_standalone(follow_up, expected):
+    assert rewrite_followup(follow_up, [Turn(question="How long is an on-call shift?")]) == expected
+
+
+def test_followup_uses_previous_standalone_and_leaves_full_questions_alone():
+    history = [Turn(question="and that one?", standalone="Who approves a hotfix?")]
+    assert rewrite_followup("What about a rollback?", history) == "Who approves the rollback?"
+    assert rewrite_followup("When was it last changed?", history) == "When was the hotfix last changed?"
+    full = "Which services are in the service catalog and who owns each of them today?"
+    assert rewrite_followup(full, history) == full
+    assert plan("Who pays for it?", [Turn(question="How long is an on-call shift?")]).standalone.endswith("shift?")
