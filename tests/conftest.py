@@ -76,3 +76,29 @@ def hash_embedder():
     from synthesis.embedding import HashEmbedder
 
     return HashEmbedder()
+
+
+@pytest.fixture(scope="session")
+def demo_store(tmp_path_factory, minilm):
+    """The demo handbook (examples/handbook) ingested once with the real model; `store.home` is its data dir.
+
+    Ingest runs from the repository root, so doc ids and path-derived source URLs read `examples/handbook/...`.
+    """
+    from synthesis.config import Settings
+    from synthesis.ingest import ingest
+    from synthesis.store import KnowledgeStore
+
+    corpus = EXAMPLES / "handbook" if (EXAMPLES / "handbook").is_dir() else EXAMPLES
+    if not corpus.is_dir():
+        pytest.skip("examples/ (the demo corpus) is missing")
+    home = tmp_path_factory.mktemp("demo-home")
+    store = KnowledgeStore.open(Settings(_env_file=None, home=home), minilm)
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        report = ingest(store, [corpus])
+    finally:
+        os.chdir(cwd)
+    assert report.documents > 0 and report.chunks > 0, report
+    store.home = home
+    return store

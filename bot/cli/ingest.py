@@ -84,7 +84,7 @@ def run(args, settings) -> int:
     from synthesis.store import open_store
 
     resolve_roots(args.paths)  # a missing PATH fails before the model loads; nothing is written
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     store = open_store(settings, collection=args.collection)
     with _Bar(err) as bar:
         report = ingest(store, args.paths, prune=args.prune, progress=bar.update)
