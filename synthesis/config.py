@@ -37,7 +37,7 @@ class Settings(BaseSettings):
     # --- Claude ---------------------------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_API_KEY"))
     anthropic_base_url: str | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_BASE_URL"))
-    claude_model: str = "claude-sonnet-4-5"
+    claude_model: str = "claude-sonnet-5-5"  # newest Sonnet the pinned SDK lists; 4-5 is deprecated there
     claude_deadline: float = 90.0
 
     # --- Slack ----------------------------------------------------------------------------------------
