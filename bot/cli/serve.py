@@ -37,15 +37,18 @@ def _console(args, settings: Settings) -> int:
     return asyncio.run(run_console(settings, user=args.user))
 
 
-async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000,
+async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, agent=None,
                 started: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> int:
-    """Verify the tokens, build the app and serve until interrupted (or until `stop` is set)."""
+    """Verify the tokens, build the app and serve until interrupted (or until `stop` is set).
+
+    `agent` replaces the one built from the knowledge base (tests and benchmarks pass a fake).
+    """
     from bot.app import build_app
     from bot.deps import build_deps, check_tokens
 
     socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
     tokens = check_tokens(settings, socket_mode=socket_mode)
-    deps = await build_deps(settings, bot_token=tokens["bot"])
+    deps = await build_deps(settings, bot_token=tokens["bot"], agent=agent)
     app = build_app(deps, signing_secret=tokens.get("signing"))
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -69,13 +72,15 @@ async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: C
 
     from bot.deps import WHERE
 
-    handler = AsyncSocketModeHandler(app, app_token)
+    # Check the app token once ourselves: the Socket Mode client retries a rejected token forever.
     try:
-        await handler.connect_async()
+        await app.client.apps_connections_open(app_token=app_token)
     except SlackApiError as exc:
         error = exc.response.get("error", "") if exc.response is not None else str(exc)
         raise ConfigError(f"SLACK_APP_TOKEN was rejected by Slack ({error}) — copy it again from "
                           f"{WHERE['SLACK_APP_TOKEN']}") from exc
+    handler = AsyncSocketModeHandler(app, app_token)
+    await handler.connect_async()
     err.print(f"synthbot is connected to Slack workspace {deps.identity.team or deps.identity.team_id} "
               "(Socket Mode). Ctrl-C to stop.", highlight=False)
     log.info("serve.started", mode="socket", team=deps.identity.team_id)
