@@ -74,6 +74,16 @@ def token_starts(embedder: Embedder, texts: Sequence[str]) -> list[list[int]]:
     return out
 
 
+def count_tokens_many(embedder: Embedder, texts: Sequence[str]) -> list[int]:
+    """Token counts (no special tokens) of many short texts, batched through a fast tokenizer when there is one."""
+    tok = getattr(embedder, "tokenizer", None)
+    if texts and tok is not None and getattr(tok, "is_fast", False):
+        ids = tok(list(texts), add_special_tokens=False, return_attention_mask=False, return_token_type_ids=False,
+                  truncation=False, verbose=False)["input_ids"]
+        return [len(x) for x in ids]
+    return [embedder.count_tokens(t) if t else 0 for t in texts]
+
+
 class Chunker:
     """Packs a document's paragraphs into chunks of at most `max_tokens - 2` tokens including the embedded prefix."""
 
@@ -82,17 +92,28 @@ class Chunker:
         self.window = max(16, int(embedder.max_tokens) - SPECIAL_TOKENS)
         self._prefixes: dict[tuple[str, str], tuple[str, int]] = {}
 
+    @staticmethod
+    def _line(title: str, section: str) -> str:
+        title = title.strip()
+        if title and (section == title or section.startswith(title + " > ")):
+            section = section[len(title):].lstrip(" >")  # the H1 usually repeats the title
+        return " > ".join(p for p in (title, section) if p)
+
+    def warm(self, docs: Sequence[Document]) -> None:
+        """Count the prefixes of many documents in one tokenizer call (one call per title is slow on big corpora)."""
+        keys = list(dict.fromkeys((d.title, b.section) for d in docs for b in d.blocks))
+        keys = [k for k in keys if k not in self._prefixes]
+        lines = [self._line(*k) for k in keys]
+        for key, line, n in zip(keys, lines, count_tokens_many(self.embedder, lines)):
+            self._prefixes[key] = (f"{line}\n\n", n) if line and n <= self.window // 4 else ("", 0)
+
     def prefix(self, title: str, section: str) -> tuple[str, int]:
         """The context line embedded before the text, and its token count (dropped if it would eat the window)."""
-        key = (title, section)
-        if key not in self._prefixes:
-            title = title.strip()
-            if title and (section == title or section.startswith(title + " > ")):
-                section = section[len(title):].lstrip(" >")  # the H1 usually repeats the title
-            line = " > ".join(p for p in (title, section) if p)
+        if (title, section) not in self._prefixes:
+            line = self._line(title, section)
             n = self.embedder.count_tokens(line) if line else 0
-            self._prefixes[key] = (f"{line}\n\n", n) if line and n <= self.window // 4 else ("", 0)
-        return self._prefixes[key]
+            self._prefixes[(title, section)] = (f"{line}\n\n", n) if line and n <= self.window // 4 else ("", 0)
+        return self._prefixes[(title, section)]
 
     def chunk(self, doc: Document, counts: TokenCounts) -> list[Planned]:
         spans: list[tuple[int, int, str, np.ndarray | None]] = []

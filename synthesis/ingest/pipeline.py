@@ -113,6 +113,7 @@ class _Run:
                 pending.append(doc)
         for start in range(0, len(pending), TOKENIZE_BATCH):
             batch = pending[start:start + TOKENIZE_BATCH]
+            chunker.warm(batch)
             for doc, starts in zip(batch, token_starts(self.store.embedder, [d.text for d in batch])):
                 planned = chunker.chunk(doc, TokenCounts(starts))
                 state = states.get(doc.doc_id)
