@@ -1,0 +1,79 @@
+"""`synthbot console`: the same app through signed requests and the fake Web API, rendered as text."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from bot.console import blocks_to_renderable, mrkdwn_to_text, run_console
+from bot.feedback import FeedbackLog
+from tests.bot.fakes import FakeAgent
+
+
+async def lines_of(*lines: str):
+    for line in lines:
+        yield line
+
+
+def capture() -> tuple[Console, io.StringIO]:
+    buffer = io.StringIO()
+    return Console(file=buffer, width=120, color_system=None), buffer
+
+
+async def test_console_asks_follows_up_and_votes(settings):
+    out, buffer = capture()
+    agent = FakeAgent()
+    code = await run_console(settings, agent=agent, out=out, lines=lines_of(
+        "/ask how do we roll back a deploy?", "> and for hotfixes?", "1", "quit", "/ask never reached"))
+    text = buffer.getvalue()
+    assert code == 0
+    assert "asked:" in text and "how do we roll back a deploy?" in text  # the anchor
+    assert "Answer to: how do we roll back a deploy?" in text
+    assert "Rollbacks take 30 minutes" in text and "https://wiki.example.com/deploys" in text  # citation link shown
+    assert "[1] 👍 Helpful" in text and "[2] 👎 Not helpful" in text
+    assert "after: how do we roll back a deploy?" in text  # the follow-up used the thread's history
+    assert "Thanks for the feedback" in text
+    assert [c.question for c in agent.calls] == ["how do we roll back a deploy?", "and for hotfixes?"]
+    (vote,) = await FeedbackLog(settings.home / "feedback.sqlite3").list()
+    assert vote.vote == "up" and vote.question == "and for hotfixes?"
+
+
+async def test_console_shows_usage_and_option_errors(settings):
+    out, buffer = capture()
+    await run_console(settings, agent=FakeAgent(), out=out, lines=lines_of("/ask help", "/ask x --bogus", "> hi"))
+    text = buffer.getvalue()
+    assert "only visible to you" in text and "Usage:" in text and "Unknown option" in text
+    assert "No thread yet" in text
+
+
+async def test_console_without_a_knowledge_base_says_so(settings):
+    from synthesis.agent import build_agent
+    from synthesis.embedding import HashEmbedder
+    from synthesis.store import KnowledgeStore
+
+    # The real agent over an empty data dir (HashEmbedder instead of the model keeps this fast).
+    agent = build_agent(settings, KnowledgeStore.open(settings, HashEmbedder()))
+    out, buffer = capture()
+    await run_console(settings, agent=agent, out=out, lines=lines_of("/ask how do we deploy?"))
+    text = buffer.getvalue()
+    assert "There is no knowledge base" in text and "synthbot ingest" in text
+    assert "There's no knowledge base yet" in text  # and the bot said so in the thread
+
+
+def test_mrkdwn_renders_links_bold_and_escapes():
+    text = mrkdwn_to_text("*Deploys* use <https://x.io/r|the runbook> &amp; `a&lt;b` <@U1|ann>").plain
+    assert text == "Deploys use the runbook (https://x.io/r) & a<b @ann"
+
+
+def test_blocks_render_as_readable_text():
+    out, buffer = capture()
+    out.print(blocks_to_renderable({"text": "t", "blocks": [
+        {"type": "section", "text": {"type": "mrkdwn", "text": "Summary <https://a.io|[1]>"}},
+        {"type": "divider"},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": "confidence: high"}]},
+        {"type": "actions", "elements": [{"type": "button", "action_id": "feedback_up",
+                                          "text": {"type": "plain_text", "text": "👍"}, "value": "a1"}]},
+    ]}, buttons={"feedback_up": "1"}))
+    text = buffer.getvalue()
+    assert "Summary [1]" in text and "confidence: high" in text and "[1] 👍" in text and "─" in text
