@@ -288,8 +288,9 @@ def load_known_queries(path: str | Path) -> list[KnownQuery]:
             out.append(KnownQuery.model_validate({**entry, "line": line}))
         except ValidationError as exc:
             first = exc.errors()[0]
-            field = ".".join(str(x) for x in first["loc"]) or "entry"
-            raise EvaluationError(f"{where} ({entry.get('query', '?')!r}): {field}: {first['msg']} — "
+            field = ".".join(str(x) for x in first["loc"])
+            msg = first["msg"].removeprefix("Value error, ")
+            raise EvaluationError(f"{where} ({entry.get('query', '?')!r}): {field + ': ' if field else ''}{msg} — "
                                   "fix this entry") from exc
     return out
 
