@@ -84,7 +84,7 @@ def run(split: str = "test", modes: tuple[str, ...] = ("dense", "lexical", "hybr
         "targets": {"hybrid_ndcg@10": TARGET, "stretch": STRETCH, "anchors": ANCHORS},
         "met": None if hybrid is None else {"target": hybrid.ndcg >= TARGET, "stretch": hybrid.ndcg >= STRETCH},
     }
-    path = write_result("scifact" if split == "test" and not quick else f"scifact-{split}{'-quick' if quick else ''}", data)
+    path = write_result("scifact" + ("" if split == "test" else f"-{split}") + ("-quick" if quick else ""), data)
     _print(console, data, path)
     return data
 
