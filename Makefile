@@ -23,7 +23,7 @@ $(VENV)/.installed: pyproject.toml
 
 demo: install
 	$(BIN)/synthbot ingest examples/handbook
-	$(BIN)/synthbot ask "How long can a deploy be rolled back, and who approves a production hotfix?"
+	$(BIN)/synthbot ask "How quickly must a failed deploy be rolled back, who approves a production hotfix, and how does the quarterly DR failover test work?"
 
 test: install
 	$(BIN)/python -m pytest -q
