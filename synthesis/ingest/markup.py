@@ -13,6 +13,7 @@ _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)"
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"[*_`]+")
 
@@ -100,7 +101,7 @@ def parse_markdown(text: str) -> tuple[dict[str, Any], list[Block], str]:
             para, para_lines = [], 0
             sections.push(1 if m.group(1)[0] == "=" else 2, title)
             continue
-        if not body.strip():
+        if not body.strip() or _RULE.match(body):  # a thematic break (---, ***) separates like a blank line
             flush()
             continue
         if not para:
@@ -112,9 +113,10 @@ def parse_markdown(text: str) -> tuple[dict[str, Any], list[Block], str]:
 
 
 # --- HTML ----------------------------------------------------------------------------------------------
-_SKIP = {"script", "style", "noscript", "template", "svg", "head", "iframe", "object", "canvas", "button", "form"}
+# Not content: code, styling, embedded objects, and site navigation (the same menu on every exported page).
+_SKIP = {"script", "style", "noscript", "template", "svg", "head", "iframe", "object", "canvas", "button", "form", "nav"}
 _HEADINGS = {f"h{i}": i for i in range(1, 7)}
-_BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "nav", "ul", "ol", "li", "dl", "dt",
+_BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "ul", "ol", "li", "dl", "dt",
            "dd", "table", "thead", "tbody", "tr", "td", "th", "blockquote", "pre", "figure", "figcaption", "hr",
            "address", "details", "summary", "body", "html"}
 _SPACES = re.compile(r"\s+")

@@ -64,3 +64,9 @@ def test_no_ingestible_files_exits_non_zero(home, tmp_path, capsys):
     captured = capsys.readouterr()
     assert "bad/empty.md: empty file" in captured.out
     assert "nothing to ingest: no supported file with text under bad" in " ".join(captured.err.split())
+
+
+def test_invalid_collection_name_is_a_clear_error(home, capsys):
+    assert main(["ingest", "kb", "--collection", "no"]) == 1
+    assert "invalid collection name 'no'" in " ".join(capsys.readouterr().err.split())
+    assert not (home / "chroma").exists()

@@ -139,3 +139,18 @@ def test_paragraph_json_re_embeds_other_models_or_dimensions(tmp_path, make_stor
     got = store.get(sorted(stored(store)), embeddings=True)
     first = np.asarray(got["embeddings"][got["documents"].index("Alpha paragraph one.")])
     assert not np.allclose(first[:3], _sentinels(3)[0])
+
+
+def test_markdown_details(tmp_path, make_store, counting_embedder, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.md").write_text(
+        "Setext title\n============\n\nIntro under it.\n\n***\n\nAfter a rule.\n\nSub\n---\n\n"
+        "~~~\ncode with\n\n# not a heading\n~~~\n")
+    store = make_store(counting_embedder)
+    ingest(store, [tmp_path / "notes.md"])
+    chunks = sorted(((d, m) for _, ds, ms in store.scan() for d, m in zip(ds, ms)), key=lambda x: x[1]["chunk_index"])
+    assert [(m["section"], d) for d, m in chunks] == [
+        ("Setext title", "Intro under it.\n\n***\n\nAfter a rule."),
+        ("Setext title > Sub", "~~~\ncode with\n\n# not a heading\n~~~"),
+    ]
+    assert chunks[0][1]["title"] == "Setext title"  # no front matter: the first H1 is the title
