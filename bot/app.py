@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections import deque
 
 import structlog
 from aiohttp import web
@@ -74,14 +75,22 @@ def build_web_app(app: AsyncApp, deps: Deps) -> web.Application:
     from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 
     started = time.time()
+    recent: deque[float] = deque(maxlen=1000)  # ms from request read to response, for /healthz
 
     async def events(request: web.Request) -> web.Response:
-        return await to_aiohttp_response(await app.async_dispatch(await to_bolt_request(request)))
+        t0 = time.perf_counter()
+        response = await to_aiohttp_response(await app.async_dispatch(await to_bolt_request(request)))
+        recent.append((time.perf_counter() - t0) * 1000)
+        return response
 
     async def healthz(_request: web.Request) -> web.Response:
+        ordered = sorted(recent)
+        pct = {f"p{q}": round(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))], 2) for q in (50, 99)} \
+            if ordered else {}
         return web.json_response({"ok": True, "team_id": deps.identity.team_id, "uptime": round(time.time() - started),
-                                  "in_flight": len(deps.background),
-                                  "queued": deps.limiter.waiting, "running": deps.limiter.running})
+                                  "in_flight": len(deps.background), "queued": deps.limiter.waiting,
+                                  "running": deps.limiter.running,
+                                  "ack_ms": {"requests": len(ordered), **pct}})
 
     web_app = web.Application()
     web_app.router.add_post(EVENTS_PATH, events)
