@@ -21,6 +21,7 @@ from .contradictions import Claim, ClaimConflict, describe, find_contradictions
 log = structlog.get_logger(__name__)
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
+POINTER = re.compile(r"^(see|read|refer to|more in|details in)\b", re.I)
 GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "background", "notes", "general", "details"}
 
 
@@ -106,6 +107,8 @@ class ExtractiveSynthesizer:
         units: list[Unit] = []
         for src in context.sources:
             for pos, text in enumerate(split_sentences(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]):
+                if POINTER.match(text) and len(text.split()) <= 8:
+                    continue  # "See Database migrations." points elsewhere; it answers nothing itself
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage))
         return units
 

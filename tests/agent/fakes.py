@@ -16,7 +16,7 @@ def result(i: int, text: str, score: float, *, doc: str | None = None, vec: list
 
 
 class ScriptedBackend:
-    """The search seam: per-query behaviour — a list of results, an exception to raise, or seconds to sleep."""
+    """The search seam: per-query behaviour — results, an exception to raise, seconds to sleep, or an Event to hang on."""
 
     def __init__(self, script: dict[str, object], *, barrier: threading.Barrier | None = None) -> None:
         self.script = script
@@ -35,6 +35,9 @@ class ScriptedBackend:
             raise action
         if isinstance(action, (int, float)):
             time.sleep(action)
+            return SearchResponse(query=query, mode=mode, k=k)
+        if isinstance(action, threading.Event):  # hangs until the test releases it
+            action.wait(timeout=10)
             return SearchResponse(query=query, mode=mode, k=k)
         return SearchResponse(query=query, mode=mode, k=k, results=list(action)[:k])
 

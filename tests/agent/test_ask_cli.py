@@ -9,6 +9,15 @@ import pytest
 from bot.cli import main
 
 
+@pytest.fixture(autouse=True)
+def _restore_logging():
+    """main() points structlog at the captured stderr; put it back so later tests do not log to a closed file."""
+    yield
+    import structlog
+
+    structlog.reset_defaults()
+
+
 @pytest.fixture
 def kb_env(handbook, monkeypatch):
     settings, _ = handbook

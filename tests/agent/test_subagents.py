@@ -31,8 +31,12 @@ async def test_subagents_run_concurrently_and_keep_query_order(pool):
 
 
 async def test_timeout_and_failure_are_recorded_while_others_succeed(pool):
-    backend = ScriptedBackend({"slow": 0.8, "boom": RuntimeError("index corrupt"), "ok": [result(1, "fine", 0.7)]})
-    out = await run_subagents(backend, ["slow", "boom", "ok"], k=5, executor=pool, timeout=0.2)
+    hang = threading.Event()
+    backend = ScriptedBackend({"slow": hang, "boom": RuntimeError("index corrupt"), "ok": [result(1, "fine", 0.7)]})
+    try:
+        out = await run_subagents(backend, ["slow", "boom", "ok"], k=5, executor=pool, timeout=1.0)
+    finally:
+        hang.set()
     slow, boom, ok = out
     assert not slow.success and "timed out" in slow.error
     assert not boom.success and "RuntimeError: index corrupt" in boom.error
