@@ -72,9 +72,12 @@ def block_problems(blocks: list[dict] | None) -> list[str]:
 class FakeSlack:
     """The fake Web API on 127.0.0.1: `await fake.start()` returns the base URL to give AsyncWebClient."""
 
-    def __init__(self, *, bot_token: str = "xoxb-fake-token", team_id: str = "T0FAKE", bot_user_id: str = "U0BOT",
-                 bot_id: str = "B0BOT", team: str = "Fake Workspace", host: str = "127.0.0.1", port: int = 0) -> None:
-        self.bot_token, self.team_id, self.bot_user_id, self.bot_id, self.team = bot_token, team_id, bot_user_id, bot_id, team
+    def __init__(self, *, bot_token: str = "xoxb-fake-token", app_token: str = "xapp-fake-token",
+                 team_id: str = "T0FAKE", bot_user_id: str = "U0BOT", bot_id: str = "B0BOT",
+                 team: str = "Fake Workspace", host: str = "127.0.0.1", port: int = 0) -> None:
+        self.bot_token, self.app_token = bot_token, app_token
+        self.team_id, self.bot_user_id, self.bot_id, self.team = team_id, bot_user_id, bot_id, team
+        self.sockets: list[web.WebSocketResponse] = []  # Socket Mode connections
         self.host, self.port = host, port
         self.calls: list[Call] = []
         self.messages: dict[str, list[dict[str, Any]]] = {}  # channel -> messages in post order (updated in place)
@@ -89,6 +92,7 @@ class FakeSlack:
         app.router.add_post("/api/{method}", self._api)
         app.router.add_get("/api/{method}", self._api)
         app.router.add_post("/response/{key}", self._response_url)
+        app.router.add_get("/link", self._socket_mode)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
@@ -97,6 +101,8 @@ class FakeSlack:
         return self.base_url
 
     async def stop(self) -> None:
+        for ws in list(self.sockets):
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -168,7 +174,7 @@ class FakeSlack:
             call.response, call.scripted = {"ok": False, "error": canned["error"]}, True
         elif not token:
             call.response = {"ok": False, "error": "not_authed"}
-        elif token != self.bot_token:
+        elif token != (self.app_token if method == "apps.connections.open" else self.bot_token):
             call.response = {"ok": False, "error": "invalid_auth"}
         else:
             handler = getattr(self, "_m_" + method.replace(".", "_"), None)
@@ -255,6 +261,33 @@ class FakeSlack:
 
     def _m_assistant_threads_setStatus(self, args: dict) -> dict:
         return {"ok": True}
+
+    # --- Socket Mode -----------------------------------------------------------------------------------
+    def _m_apps_connections_open(self, args: dict) -> dict:
+        return {"ok": True, "url": f"ws://{self.host}:{self.port}/link"}
+
+    async def _socket_mode(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(autoping=True)  # answers the SDK's pings with pongs, like Slack
+        await ws.prepare(request)
+        await ws.send_json({"type": "hello", "num_connections": 1, "connection_info": {"app_id": "A0APP"}})
+        self.sockets.append(ws)
+        await self._record(Call("socket.connected", {}, time.perf_counter(), None, {"ok": True}))
+        try:
+            async for msg in ws:
+                if msg.type.name == "TEXT":
+                    await self._record(Call("socket.ack", json.loads(msg.data), time.perf_counter(), None, {"ok": True}))
+        finally:
+            self.sockets.remove(ws)
+        return ws
+
+    async def socket_send(self, kind: str, payload: dict[str, Any], *, retry_attempt: int = 0) -> str:
+        """Deliver an envelope (events_api, slash_commands, interactive) over the newest Socket Mode connection."""
+        await self.wait_for(lambda: self.sockets)
+        envelope_id = uuid.uuid4().hex
+        await self.sockets[-1].send_json({"envelope_id": envelope_id, "type": kind, "payload": payload,
+                                          "accepts_response_payload": kind != "events_api",
+                                          "retry_attempt": retry_attempt, "retry_reason": ""})
+        return envelope_id
 
 
 # --- signed requests --------------------------------------------------------------------------------------

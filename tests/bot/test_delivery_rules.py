@@ -107,3 +107,23 @@ async def test_feedback_after_a_restart_still_finds_the_question(harness_factory
     await second.settle()
     (entry,) = await second.deps.feedback.list()
     assert entry.question == "who approves a hotfix?" and entry.vote == "up"
+
+
+async def test_url_verification_challenge_is_answered(harness):
+    import json
+
+    body = json.dumps({"token": "legacy", "challenge": "c-123", "type": "url_verification"})
+    response = await harness.dispatch(harness.requests.sign(body))
+    assert response.status == 200 and "c-123" in response.body
+
+
+async def test_a_listener_crash_is_logged_with_an_id_and_the_app_keeps_serving(harness):
+    import structlog
+
+    with structlog.testing.capture_logs() as logs:
+        broken = await harness.event({"type": "app_mention", "user": "U0USER", "text": "<@U0BOT> hi"})  # no ts
+    assert broken.status == 200  # acked, so Slack does not retry into the same crash
+    assert any(e["event"] == "slack.listener_failed" and e.get("error_id") for e in logs)
+    await harness.ask("still there?")
+    await harness.settle()
+    assert [c.question for c in harness.agent.calls] == ["still there?"]

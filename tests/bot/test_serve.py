@@ -89,3 +89,25 @@ def test_serve_cli_without_tokens_exits_with_the_reason(monkeypatch, tmp_path, c
     assert main(["serve"]) == 1
     err = capsys.readouterr().err
     assert "SLACK_BOT_TOKEN is not set" in err and "OAuth & Permissions" in err
+
+
+async def test_socket_mode_answers_a_slash_command_end_to_end(serve_settings, fake_slack):
+    from urllib.parse import parse_qsl
+
+    settings = serve_settings.model_copy(update={"slack_app_token": SecretStr(fake_slack.app_token),
+                                                 "slack_signing_secret": None})
+    started, stop, agent = asyncio.Event(), asyncio.Event(), FakeAgent()
+    server = asyncio.create_task(serve(settings, agent=agent, started=started, stop=stop))
+    try:
+        await asyncio.wait_for(started.wait(), 10)
+        requests = SlackRequests("unused", team_id=fake_slack.team_id, response_url=fake_slack.response_url)
+        command = dict(parse_qsl(requests.slash_command("how do we deploy?").body))
+        envelope = await fake_slack.socket_send("slash_commands", command)
+        ack = await fake_slack.wait_for(lambda: [c for c in fake_slack.calls_to("socket.ack")
+                                                 if c.args.get("envelope_id") == envelope])
+        answer = await fake_slack.wait_for(
+            lambda: [c for c in fake_slack.calls_to("chat.postMessage") if c.args.get("thread_ts")])
+        assert ack[0].at < answer[0].at and len(agent.calls) == 1
+    finally:
+        stop.set()
+        await asyncio.wait_for(server, 10)
