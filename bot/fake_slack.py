@@ -247,10 +247,11 @@ class FakeSlack:
         return self._check_content(args) or {"ok": True, "message_ts": self._next_ts()}
 
     def _m_reactions_add(self, args: dict) -> dict:
-        msg = self.message(str(args.get("channel")), str(args.get("timestamp")))
-        if msg is None:
-            return {"ok": False, "error": "message_not_found"}
-        msg.setdefault("reactions", []).append(args.get("name"))
+        if not args.get("channel") or not args.get("timestamp") or not args.get("name"):
+            return {"ok": False, "error": "invalid_arguments"}
+        msg = self.message(str(args["channel"]), str(args["timestamp"]))  # users' messages are not stored here
+        if msg is not None:
+            msg.setdefault("reactions", []).append(args["name"])
         return {"ok": True}
 
     def _m_conversations_replies(self, args: dict) -> dict:

@@ -25,7 +25,8 @@ log = structlog.get_logger(__name__)
 
 _MENTION = re.compile(r"<@[UW][A-Z0-9]+(?:\|[^>]*)?>")
 # Replies that only acknowledge an answer get a reaction, not a fresh agent run.
-_THANKS = re.compile(r"^\W*(?:thanks?|thank you|thx|ty|ok(?:ay)?|cool|great|got it|perfect|nice)?\W*$", re.I)
+_THANKS = re.compile(r"^(?:\W|:[\w+-]+:)*(?:thanks?|thank you|thx|ty|ok(?:ay)?|cool|great|got it|perfect|nice)?"
+                     r"(?:\W|:[\w+-]+:)*$", re.I)
 _HUMAN_SUBTYPES = {None, "thread_broadcast", "file_share"}  # every other subtype is an edit, delete, join, bot…
 DM_KEY = "dm"  # the conversation key of a DM's top level
 
@@ -187,6 +188,8 @@ class Handlers:
             resp = await self.deps.client.chat_postMessage(channel=where.channel, thread_ts=where.reply_ts,
                                                            **placeholder.as_kwargs())
             status.ts = resp["ts"]
+            if where.reply_ts is None:  # a top-level DM: a thread started under the answer continues it
+                where.keys.append(status.ts)
         except Exception as exc:
             log.warning("slack.placeholder_failed", channel=where.channel, error=str(exc))
         await self.answer(where, question, options, status, history=history)

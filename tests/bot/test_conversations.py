@@ -49,11 +49,12 @@ async def test_reply_in_a_thread_the_bot_never_answered_is_ignored(harness):
 async def test_thanks_in_a_thread_gets_a_reaction_not_a_new_answer(harness):
     await harness.ask("how do we roll back a deploy?")
     await harness.settle()
-    reply = harness.requests.message("thanks!", thread_ts=harness.anchor_ts())
-    await harness.event(reply)
+    replies = [harness.requests.message(text, thread_ts=harness.anchor_ts()) for text in ("thanks!", ":+1:", "Ok 🙏")]
+    for reply in replies:
+        await harness.event(reply)
     await harness.settle()
     assert len(harness.agent.calls) == 1
-    assert [c.args["timestamp"] for c in harness.fake.calls_to("reactions.add")] == [reply["ts"]]
+    assert [c.args["timestamp"] for c in harness.fake.calls_to("reactions.add")] == [r["ts"] for r in replies]
 
 
 async def test_mention_in_a_channel_is_answered_in_a_thread_once(harness):
@@ -100,7 +101,8 @@ async def test_threaded_reply_in_a_dm_is_a_follow_up_in_that_thread(harness):
     answer_ts = harness.fake.messages["D0DM"][0]["ts"]
     await harness.event(harness.requests.message("what about hotfixes?", thread_ts=answer_ts, **dm))
     await harness.settle()
-    assert len(harness.agent.calls) == 2
+    first, follow = harness.agent.calls
+    assert [t.question for t in follow.history] == ["how do we roll back a deploy?"]
     assert harness.fake.thread("D0DM", answer_ts)[-1].get("thread_ts") == answer_ts
 
 
