@@ -1,0 +1,118 @@
+"""The app's plumbing: run limiter, dedupe (memory and a real Redis on loopback), progress updates, background tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+import structlog
+
+from bot.deps import Background, MemoryDeduper, ProgressUpdater, RedisDeduper, RunLimiter
+
+
+async def test_run_limiter_bounds_runs_and_reports_the_queue():
+    limiter, running, peak, gate = RunLimiter(2), 0, 0, asyncio.Event()
+    positions = []
+
+    async def run():
+        nonlocal running, peak
+        positions.append(limiter.queued_ahead())
+        async with limiter.slot():
+            running += 1
+            peak = max(peak, running)
+            await gate.wait()
+            running -= 1
+
+    tasks = [asyncio.create_task(run()) for _ in range(5)]
+    await asyncio.sleep(0.01)
+    assert positions == [None, None, 0, 1, 2] and limiter.waiting == 3 and limiter.running == 2
+    gate.set()
+    await asyncio.gather(*tasks)
+    assert peak == 2 and limiter.waiting == 0 and limiter.running == 0
+
+
+async def test_memory_deduper_forgets_after_the_ttl():
+    dedupe = MemoryDeduper(ttl=0.05)
+    assert await dedupe.first_seen("a") and not await dedupe.first_seen("a")
+    await asyncio.sleep(0.06)
+    assert await dedupe.first_seen("a")
+
+
+@pytest.fixture
+def redis_url(tmp_path):
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield f"redis://127.0.0.1:{port}/0"
+    proc.terminate()
+    proc.wait(10)
+
+
+async def test_redis_deduper_is_shared_between_workers(redis_url):
+    one, two = RedisDeduper(redis_url), RedisDeduper(redis_url)
+    try:
+        assert await one.first_seen("event:Ev1")
+        assert not await two.first_seen("event:Ev1")  # another worker sees the first one's key
+    finally:
+        await one.aclose()
+        await two.aclose()
+
+
+async def test_redis_deduper_falls_back_to_memory_when_redis_is_down():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens here
+    dedupe = RedisDeduper(f"redis://127.0.0.1:{port}/0")
+    with structlog.testing.capture_logs() as logs:
+        assert await dedupe.first_seen("k") and not await dedupe.first_seen("k")
+    assert any(e["event"] == "dedupe.redis_failed" for e in logs)
+    await dedupe.aclose()
+
+
+async def test_progress_shows_the_latest_stage_in_order_and_never_after_close():
+    shown, release = [], asyncio.Event()
+
+    async def show(stage):
+        shown.append(stage)
+        if stage == "a":
+            await release.wait()
+
+    updater = ProgressUpdater(show)
+    await updater("a")  # never blocks the agent, even while Slack is slow
+    await asyncio.sleep(0)
+    await updater("b")
+    await updater("c")  # "b" is superseded before it was shown
+    release.set()
+    await asyncio.sleep(0.01)
+    await updater.close()
+    await updater("d")
+    assert shown == ["a", "c"]
+
+
+async def test_background_logs_a_crashed_task_and_drains():
+    background = Background()
+    with structlog.testing.capture_logs() as logs:
+        background.spawn(asyncio.sleep(0.01), name="ok")
+        background.spawn(_boom(), name="boom")
+        await background.drain(timeout=5)
+    assert len(background) == 0
+    assert any(e["event"] == "background.crashed" and e["task"] == "boom" for e in logs)
+
+
+async def _boom():
+    raise RuntimeError("boom")
