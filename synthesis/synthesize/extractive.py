@@ -16,7 +16,7 @@ from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..sentences import content_stems, key_phrases, keyword_query, overlap, split_sentences
 from ..verify import find_gaps
 from .base import Context, SynthesisOutcome
-from .contradictions import Claim, ClaimConflict, describe, find_contradictions
+from .contradictions import Claim, ClaimConflict, compare, describe, find_contradictions
 
 log = structlog.get_logger(__name__)
 
@@ -36,6 +36,7 @@ class Unit:
     relevance: float = 0.0
     dense: float = 0.0
     part: int = -1  # index of the question part it answers best (-1: the whole question)
+    pinned: bool = False  # one side of a contradiction: always shown in its finding
 
 
 def source_list(context: Context) -> list[Source]:
@@ -93,11 +94,18 @@ class ExtractiveSynthesizer:
         sims = svecs @ qvecs.T  # (sentences, queries)
         self._score(units, sims, question, parts)
         selected = self._select(units, svecs)
+        conflicts = self._contradictions(units, svecs)
+        for c in conflicts:  # both sides of a disagreement belong in the answer, not just the higher-scoring one
+            for claim in (c.a, c.b):
+                unit = next((u for u in units if u.source == claim.source and u.text == claim.text), None)
+                if unit is not None:
+                    unit.pinned = True
+                    if unit not in selected:
+                        selected.append(unit)
         found = find_gaps(question, parts, units, sims)
         gaps = [text for _, text in found]
         gap_parts = {j for j, _ in found} if parts else set()
         findings = self._findings(selected, parts, gap_parts)
-        conflicts = self._contradictions(units, svecs)
         summary = self._summary(findings, selected, conflicts)
         quality = self._quality(findings, selected, parts, gaps)
         return Synthesis(summary=summary, findings=findings, contradictions=[self._contradiction(c) for c in conflicts],
@@ -129,21 +137,35 @@ class ExtractiveSynthesizer:
             u.relevance = 0.65 * dense + 0.25 * lexical + 0.10 * u.passage.score
 
     def _select(self, units: list[Unit], vecs: np.ndarray) -> list[Unit]:
-        """MMR over sentences above the floor: relevant, but not saying the same thing twice."""
+        """MMR over sentences above the floor: relevant, but not saying the same thing twice.
+
+        With a multi-part question each part gets its own share, so one well-covered part cannot crowd out another.
+        """
         limit = 14 if self.detailed else 8
         pool = [i for i, u in enumerate(units) if u.relevance >= self.min_relevance]
-        pool.sort(key=lambda i: -units[i].relevance)
+        buckets: dict[int, list[int]] = {}
+        for i in pool:
+            buckets.setdefault(units[i].part, []).append(i)
+        share = limit if len(buckets) <= 1 else max(3, limit // len(buckets))
         chosen: list[int] = []
-        while pool and len(chosen) < limit:
-            def mmr(i: int) -> float:
+        for bucket in buckets.values():
+            self._mmr(bucket, units, vecs, chosen, share)
+        return [units[i] for i in chosen]
+
+    def _mmr(self, pool: list[int], units: list[Unit], vecs: np.ndarray, chosen: list[int], limit: int) -> None:
+        taken = 0
+        pool = list(pool)
+        while pool and taken < limit:
+            def score(i: int) -> float:
                 redundancy = max((float(vecs[i] @ vecs[j]) for j in chosen), default=0.0)
                 return self.mmr_lambda * units[i].relevance - (1 - self.mmr_lambda) * redundancy
-            best = max(pool, key=mmr)
+            best = max(pool, key=score)
             pool.remove(best)
-            if any(float(vecs[best] @ vecs[j]) >= 0.9 for j in chosen):
-                continue  # a restatement adds nothing
+            twins = [j for j in chosen if float(vecs[best] @ vecs[j]) >= 0.9]
+            if twins and not any(compare(units[best].text, units[j].text) for j in twins):
+                continue  # a restatement adds nothing; a near-twin that disagrees is exactly what to show
             chosen.append(best)
-        return [units[i] for i in chosen]
+            taken += 1
 
     def _findings(self, selected: list[Unit], parts: list[str], gap_parts: set[int]) -> list[Finding]:
         """Sentences grouped by question part (or by section), best group first; parts that are gaps go last."""
@@ -162,7 +184,7 @@ class ExtractiveSynthesizer:
         per_finding = 5 if self.detailed else 3
         findings: list[tuple[float, Finding]] = []
         for key, members in groups.items():
-            members = sorted(members, key=lambda u: -u.relevance)[:per_finding]
+            members = sorted(members, key=lambda u: (not u.pinned, -u.relevance))[:per_finding]
             ordered = sorted(members, key=lambda u: (u.source, u.position))  # read in document order
             content = " ".join(f"{_sentence(u.text)} [{u.source}]" for u in ordered)
             citations = sorted({u.source for u in members})
