@@ -8,6 +8,16 @@ import sys
 import structlog
 
 
+class _Stderr:
+    """Resolves sys.stderr at write time, so a swapped stream (pytest capture, a closed console) is never kept."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 def configure_logging(*, level: str = "WARNING", fmt: str = "console") -> None:
     """Route structlog and stdlib logging to stderr with key/value events."""
     lvl = getattr(logging, level.upper(), logging.WARNING)
@@ -23,6 +33,6 @@ def configure_logging(*, level: str = "WARNING", fmt: str = "console") -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(lvl),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=_Stderr()),
         cache_logger_on_first_use=False,
     )
