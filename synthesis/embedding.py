@@ -102,7 +102,10 @@ class SentenceTransformerEmbedder:
         return np.asarray(vecs, dtype=np.float32)
 
     def count_tokens(self, text: str) -> int:
-        return len(self._model.tokenizer(text, add_special_tokens=False, truncation=False)["input_ids"])
+        # Same lock as embed(): a fast tokenizer's truncation/padding state is shared, so counting while another
+        # thread encodes a batch corrupts that batch ("Unable to create tensor") under concurrent questions.
+        with self._lock:
+            return len(self._model.tokenizer(text, add_special_tokens=False, truncation=False)["input_ids"])
 
     @property
     def tokenizer(self):
