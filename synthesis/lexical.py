@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import re
 import shutil
@@ -28,7 +27,7 @@ from .models import SearchFilters
 
 log = structlog.get_logger(__name__)
 
-TOKENIZER_VERSION = "1"  # bump when tokenisation or index layout changes: cached indexes then rebuild
+TOKENIZER_VERSION = "2"  # bump when tokenisation or index layout changes: cached indexes then rebuild
 _TOKEN = re.compile(r"\w\w+")  # bm25s' default pattern: words of two or more characters
 DEFAULT_K1, DEFAULT_B = 1.2, 0.75
 
@@ -76,6 +75,7 @@ class LexicalSnapshot:
     indices: np.ndarray
     indptr: np.ndarray
     vocab: dict[str, int]
+    words: np.ndarray  # whitespace-separated words per chunk text (for length weighting without fetching text)
     tokenizer: Tokenizer = field(default_factory=Tokenizer, repr=False)
     _row_of: dict[str, int] | None = field(default=None, repr=False)
     _column_arrays: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
@@ -163,6 +163,7 @@ def build_snapshot(revision: str, batches, *, k1: float = DEFAULT_K1, b: float =
     columns: dict[str, list[Any]] = {}
     tags: dict[str, list[int]] = {}
     corpus: list[list[str]] = []
+    words: list[int] = []
     seen: set[str] = set()
     for page_ids, docs, metas in batches:
         for cid, doc, meta in zip(page_ids, docs, metas):
@@ -181,6 +182,7 @@ def build_snapshot(revision: str, batches, *, k1: float = DEFAULT_K1, b: float =
                 if len(values) <= row:
                     values.append(None)
             corpus.append(tok(lexical_text(doc, meta)))
+            words.append(len((doc or "").split()))
     if ids:
         bm = bm25s.BM25(k1=k1, b=b, method="lucene")
         bm.index(corpus, show_progress=False)
@@ -192,12 +194,12 @@ def build_snapshot(revision: str, batches, *, k1: float = DEFAULT_K1, b: float =
         revision=revision, ids=ids, columns=columns,
         tag_rows={t: np.asarray(r, dtype=np.int64) for t, r in tags.items()},
         data=np.asarray(data, np.float32), indices=np.asarray(indices, np.int64), indptr=np.asarray(indptr, np.int64),
-        vocab=vocab, tokenizer=tok,
+        vocab=vocab, words=np.asarray(words, dtype=np.int32), tokenizer=tok,
     )
 
 
 # --- on-disk cache -----------------------------------------------------------------------------------
-_ARRAYS = ("data", "indices", "indptr")
+_ARRAYS = ("data", "indices", "indptr", "words")
 
 
 def _save(snap: LexicalSnapshot, target: Path) -> None:
@@ -299,10 +301,3 @@ class LexicalIndex:
         for old in keep.parent.glob(f"{self.store.name}@*"):
             if old != keep:
                 shutil.rmtree(old, ignore_errors=True)
-
-
-def saturate(raw: np.ndarray, ceiling: float) -> np.ndarray:
-    """BM25 on 0-1: the score as a share of the best score any chunk could get for this query."""
-    if ceiling <= 0 or math.isclose(ceiling, 0.0):
-        return np.zeros_like(raw, dtype=np.float32)
-    return np.clip(raw / ceiling, 0.0, 1.0).astype(np.float32)

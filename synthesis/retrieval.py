@@ -45,6 +45,7 @@ class Candidate:
     lexical_raw: float = 0.0  # BM25
     lexical: float | None = None  # 0-1
     lexical_rank: int | None = None
+    words: int | None = None
     content: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     embedding: np.ndarray | None = None
@@ -59,12 +60,11 @@ def lexical_score(raw: np.ndarray | float, ceiling: float, scale: float = 1.0) -
     return np.clip(raw / ceiling * scale, 0.0, 1.0)
 
 
-def length_factor(content: str, weight: float) -> float:
+def length_factor(words: int, weight: float) -> float:
     """Gently penalise very short chunks: up to `weight`/2 off for a one-word chunk, nothing from 40 words up."""
     if weight <= 0:
         return 1.0
-    short = max(0.0, 1.0 - len(content.split()) / 40.0)
-    return 1.0 - 0.5 * weight * short
+    return 1.0 - 0.5 * weight * max(0.0, 1.0 - words / 40.0)
 
 
 def mmr_order(relevance: np.ndarray, vectors: np.ndarray, k: int, diversity: float) -> list[int]:
@@ -112,8 +112,9 @@ class Retriever:
         timings: dict[str, float] = {}
         info: dict[str, Any] = {}
         where = where_clause(filters)
-        self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
+        coll = self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
         pool = max(self.fusion.pool, 4 * k if diversity > 0 else k)  # MMR needs room to pick from
+        need = k if diversity == 0 else max(4 * k, 20)  # how many must be scored exactly
         cands: dict[str, Candidate] = {}
         qvec: np.ndarray | None = None
 
@@ -122,33 +123,36 @@ class Retriever:
             qvec = self.store.embedder.embed([query], query=True)[0]
             timings["embed"] = _ms(t)
             t = time.perf_counter()
-            for rank, (cid, doc, meta, sim) in enumerate(self.store.query(qvec, pool, where), start=1):
-                cands[cid] = Candidate(cid, dense=sim, dense_rank=rank, content=doc, meta=meta or {})
+            # Ids and distances only: text and metadata are fetched for the final few (most of a query's cost).
+            # No count() to cap n_results: Chroma returns fewer when there are fewer, and count costs ~5 ms at 100k.
+            got = coll.query(query_embeddings=np.asarray([qvec], dtype=np.float32), where=where, n_results=pool,
+                             include=["distances"])
+            for rank, (cid, dist) in enumerate(zip(got["ids"][0], got["distances"][0]), start=1):
+                cands[cid] = Candidate(cid, dense=1.0 - float(dist), dense_rank=rank)
             timings["dense"] = _ms(t)
             info["dense_candidates"] = len(cands)
 
-        if mode in ("hybrid", "lexical"):
+        if mode in ("hybrid", "lexical") or length_weight > 0:
             t = time.perf_counter()
-            self._lexical(query, pool, filters, cands, info)
+            self._lexical(query, pool, filters, cands, info, rank_only=mode == "dense")
             timings["lexical"] = _ms(t)
 
         t = time.perf_counter()
-        need = k if diversity == 0 else max(4 * k, 20)  # MMR picks from a wider head
-        if length_weight > 0 and mode == "lexical":
-            need = len(cands)  # the length factor can reorder BM25's ranking, so every text is needed
-        self._hydrate(cands, qvec, mode, need, length_weight, info)
-        ranked = self._fuse(cands, mode, length_weight)
+        if mode == "hybrid":
+            self._exact_dense(cands, qvec, need, length_weight, info)
+        ranked = sorted((c for c in cands.values() if mode != "hybrid" or c.dense is not None),
+                        key=lambda c: (-self._score(c, mode, length_weight), c.id))
         timings["fuse"] = _ms(t)
         best = ranked[0].score if ranked else None
         kept = [c for c in ranked if c.score >= threshold]
-
         if diversity > 0 and len(kept) > 1:
             t = time.perf_counter()
-            kept = self._mmr(kept, k, diversity)
+            kept = self._mmr(kept[:need], k, diversity)
             timings["mmr"] = _ms(t)
         kept = kept[:k]
-        if with_embeddings:
-            self._embeddings([c for c in kept if c.embedding is None])
+        t = time.perf_counter()
+        self._fetch(kept, embeddings=with_embeddings)
+        timings["fetch"] = _ms(t)
         results = [_result(c, rank, with_embeddings, debug) for rank, c in enumerate(kept, start=1)]
 
         resp = SearchResponse(query=query, mode=mode, k=k, results=results)
@@ -168,93 +172,90 @@ class Retriever:
         return resp
 
     # --- stages ----------------------------------------------------------------------------------------
-    def _lexical(self, query: str, pool: int, filters, cands: dict[str, Candidate], info: dict) -> None:
+    def _lexical(self, query: str, pool: int, filters, cands: dict[str, Candidate], info: dict, *,
+                 rank_only: bool = False) -> None:
+        """BM25 candidates (unless `rank_only`), and every candidate's exact BM25 and word count."""
         snap = self.lexical.snapshot()
         terms = snap.query_terms(query)
         raw = snap.scores(terms)
         ceiling = snap.idf_sum(terms)
-        mask = snap.allowed(filters)
-        eligible = raw if mask is None else np.where(mask, raw, 0.0)
         info.update(lexical_terms=int(len(terms)), lexical_size=snap.size, lexical_revision=snap.revision)
-        if mask is not None:
-            info["lexical_filtered"] = int(mask.sum())
-        hits = np.flatnonzero(eligible > 0)
-        if len(hits) > pool:
-            hits = hits[np.argpartition(-eligible[hits], pool - 1)[:pool]]
-        hits = hits[np.argsort(-eligible[hits], kind="stable")]
-        info["lexical_candidates"] = int(len(hits))
+        if not rank_only:
+            mask = snap.allowed(filters)
+            eligible = raw if mask is None else np.where(mask, raw, 0.0)
+            if mask is not None:
+                info["lexical_filtered"] = int(mask.sum())
+            hits = np.flatnonzero(eligible > 0)
+            if len(hits) > pool:
+                hits = hits[np.argpartition(-eligible[hits], pool - 1)[:pool]]
+            hits = hits[np.argsort(-eligible[hits], kind="stable")]
+            info["lexical_candidates"] = int(len(hits))
+            for rank, row in enumerate(hits, start=1):
+                cid = snap.ids[row]
+                c = cands.get(cid) or cands.setdefault(cid, Candidate(cid))
+                c.lexical_rank = rank
         scale = self.fusion.lexical_scale
-        for rank, row in enumerate(hits, start=1):
-            cid = snap.ids[row]
-            c = cands.get(cid)
-            if c is None:
-                c = cands[cid] = Candidate(cid, meta=snap.metadata(int(row)))
-            c.lexical_raw, c.lexical_rank = float(raw[row]), rank
-        # Dense candidates outside the lexical pool still get their exact BM25 score (it is in `raw` already).
-        for c in cands.values():
-            if c.lexical_rank is None:
-                row = snap.row_of.get(c.id)
-                c.lexical_raw = float(raw[row]) if row is not None else 0.0
+        for c in cands.values():  # dense hits outside the lexical pool still get their exact BM25
+            row = snap.row_of.get(c.id)
+            if row is not None:
+                c.lexical_raw, c.words = float(raw[row]), int(snap.words[row])
             c.lexical = float(lexical_score(c.lexical_raw, ceiling, scale))
 
-    def _hydrate(self, cands: dict[str, Candidate], qvec, mode: str, need: int, length_weight: float,
-                 info: dict) -> None:
-        """One Chroma get for chunks only the lexical side found: their text, and in hybrid their exact cosine.
+    def _exact_dense(self, cands: dict[str, Candidate], qvec, need: int, length_weight: float, info: dict) -> None:
+        """Exact cosine for the lexical-only chunks that can still reach the top `need`, from their stored vectors.
 
-        Only chunks that could still reach the top `need` are fetched. In lexical mode that is the top `need` by BM25;
-        in hybrid a lexical-only chunk's cosine is at most the dense pool's lowest, so its score is bounded by
-        w * that + (1 - w) * lexical, and chunks bounded below the `need`-th exact score are skipped.
+        A chunk outside the dense pool has a cosine no higher than the pool's lowest, so its hybrid score is bounded
+        by w * that + (1 - w) * lexical; chunks bounded below the `need`-th exact score are left out (never fetched).
         """
-        missing = [c for c in cands.values() if c.content is None]
-        if mode == "lexical":
-            missing = sorted(missing, key=lambda c: -c.lexical_raw)[:need]
-        elif mode == "hybrid" and missing:
-            known = [c for c in cands.values() if c.content is not None]
-            if len(known) >= need:
-                w = self.fusion.dense_weight
-                floor = max(0.0, min(c.dense for c in known))
-                kth = sorted((self._score(c, mode, length_weight) for c in known), reverse=True)[need - 1]
-                missing = [c for c in missing if w * floor + (1 - w) * (c.lexical or 0.0) >= kth]
-        info["hydrated"] = len(missing)
-        if not missing:
-            return
-        got = self.store.get([c.id for c in missing], embeddings=mode == "hybrid")
-        embs = got.get("embeddings")
-        for i, cid in enumerate(got["ids"]):
-            c = cands[cid]
-            c.content = got["documents"][i] or ""
-            c.meta = got["metadatas"][i] or c.meta
-            if embs is not None and len(embs):
-                c.embedding = np.asarray(embs[i], dtype=np.float32)
-                c.dense = float(c.embedding @ qvec)
+        missing = [c for c in cands.values() if c.dense is None]
+        known = [c for c in cands.values() if c.dense is not None]
+        if missing and len(known) >= need:
+            w = self.fusion.dense_weight
+            floor = max(0.0, min(c.dense for c in known))
+            kth = sorted((self._score(c, "hybrid", length_weight) for c in known), reverse=True)[need - 1]
+            missing = [c for c in missing if w * floor + (1 - w) * (c.lexical or 0.0) >= kth]
+        info["exact_dense"] = len(missing)
+        if missing:
+            self._vectors(missing)
+            for c in missing:
+                if c.embedding is not None:
+                    c.dense = float(c.embedding @ qvec)
 
     def _score(self, c: Candidate, mode: str, length_weight: float) -> float:
         dense = min(1.0, max(0.0, c.dense)) if c.dense is not None else 0.0
         lexical = c.lexical or 0.0
         w = self.fusion.dense_weight
         score = dense if mode == "dense" else lexical if mode == "lexical" else w * dense + (1 - w) * lexical
-        if length_weight > 0 and c.content is not None:
-            score *= length_factor(c.content, length_weight)
-        return float(score)
+        if length_weight > 0 and c.words is not None:
+            score *= length_factor(c.words, length_weight)
+        c.score = float(score)
+        return c.score
 
-    def _fuse(self, cands: dict[str, Candidate], mode: str, length_weight: float) -> list[Candidate]:
-        """Score every candidate whose text is known (the others cannot reach the top), best first."""
-        ranked = [c for c in cands.values() if c.content is not None]
-        for c in ranked:
-            c.score = self._score(c, mode, length_weight)
-        return sorted(ranked, key=lambda c: (-c.score, c.id))
-
-    def _embeddings(self, cands: list[Candidate]) -> None:
+    def _fetch(self, cands: list[Candidate], *, embeddings: bool) -> None:
+        """Text and metadata (and vectors if asked) of the chunks being returned: one Chroma get."""
         if not cands:
             return
-        got = self.store.get([c.id for c in cands], embeddings=True)
+        include = ["documents", "metadatas"] + (["embeddings"] if embeddings else [])
+        got = self.store.collection().get(ids=[c.id for c in cands], include=include)
+        by_id = {c.id: c for c in cands}
+        for i, cid in enumerate(got["ids"]):
+            c = by_id[cid]
+            c.content, c.meta = got["documents"][i] or "", got["metadatas"][i] or {}
+            if embeddings:
+                c.embedding = np.asarray(got["embeddings"][i], dtype=np.float32)
+
+    def _vectors(self, cands: list[Candidate]) -> None:
+        """Stored embeddings only (no text): the cheap kind of Chroma get."""
+        if not cands:
+            return
+        got = self.store.collection().get(ids=[c.id for c in cands], include=["embeddings"])
         by_id = {cid: np.asarray(e, dtype=np.float32) for cid, e in zip(got["ids"], got["embeddings"])}
         for c in cands:
             c.embedding = by_id.get(c.id)
 
     def _mmr(self, kept: list[Candidate], k: int, diversity: float) -> list[Candidate]:
-        head = kept[:max(4 * k, 20)]  # as many as _hydrate made sure to score exactly
-        self._embeddings([c for c in head if c.embedding is None])
+        head = kept[:max(4 * k, 20)]  # as many as _exact_dense made sure to score exactly
+        self._vectors([c for c in head if c.embedding is None])
         head = [c for c in head if c.embedding is not None]
         order = mmr_order(np.array([c.score for c in head]), np.stack([c.embedding for c in head]), k, diversity)
         return [head[i] for i in order]
