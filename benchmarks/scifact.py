@@ -90,6 +90,7 @@ def run(split: str = "test", modes: tuple[str, ...] = ("dense", "lexical", "hybr
 
 
 def _print(console, data: dict, path) -> None:
+    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"SciFact {data['split']} ({data['results'][0]['queries'] if data['results'] else 0} queries, "
