@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         lexical_only = _ndcg(pools, doc_of, qids, train.qrels, convex(0.0, 1.0))
         dense_only = _ndcg(pools, doc_of, qids, train.qrels, convex(1.0, 1.0))
         for w, scale in itertools.product(W_GRID, SCALES):
-            table.append({"rule": "convex", "k1": k1, "b": b, "w": w, "scale": scale,
+            table.append({"rule": "convex", "k1": k1, "b": b, "w": float(w), "scale": scale,
                           "ndcg": _ndcg(pools, doc_of, qids, train.qrels, convex(w, scale))})
         best = max((r for r in table if r["k1"] == k1 and r["b"] == b), key=lambda r: r["ndcg"])
         print(f"k1={k1} b={b}: lexical {lexical_only:.4f}  dense {dense_only:.4f}  best convex {best['ndcg']:.4f} "

@@ -146,10 +146,6 @@ class LexicalSnapshot:
                     mask &= np.asarray(col == value, dtype=bool)
         return mask
 
-    def metadata(self, row: int) -> dict[str, Any]:
-        meta = {k: v[row] for k, v in self.columns.items() if v[row] is not None}
-        return meta
-
 
 def build_snapshot(revision: str, batches, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> LexicalSnapshot:
     """Tokenise the scanned (ids, documents, metadatas) pages and build BM25 postings with bm25s."""
