@@ -24,7 +24,7 @@ from .models import Passage, SearchMode
 log = structlog.get_logger(__name__)
 
 Qrels = Mapping[str, int]  # doc_id -> graded relevance for one query
-STAGES = ("embed", "dense", "lexical", "fuse")
+STAGES = ("embed", "dense", "lexical", "fuse", "mmr", "fetch")  # Retriever's debug timings, in pipeline order
 
 
 # --- metrics (trec_eval / pytrec_eval conventions: linear gain, relevant means grade > 0) ------------------
@@ -207,7 +207,8 @@ def evaluate_beir(retriever, dataset: BeirDataset, *, mode: SearchMode = "hybrid
             progress(done, len(items))
     mean = {m: round(float(np.mean([s[m] for s in scores.values()])), 4) if scores else 0.0
             for m in ("ndcg", "recall", "mrr")}
-    ordered = [s for s in (*STAGES, "total") if s in stages] + sorted(set(stages) - {*STAGES, "total"})
+    # Known stages in pipeline order, then any the retriever adds later, then the wall-clock total.
+    ordered = [s for s in STAGES if s in stages] + sorted(set(stages) - {*STAGES, "total"}) + ["total"]
     result = BeirResult(
         mode=mode, queries=len(items), k=k, **mean, latency_ms={s: latency_summary(stages[s]) for s in ordered},
         underfilled=underfilled, seconds=round(time.perf_counter() - started, 2), per_query=scores,
