@@ -53,7 +53,6 @@ def _ingest_once(embedder, corpus: Path, home: Path):
     from synthesis.ingest import ingest
     from synthesis.store import KnowledgeStore
 
-    shutil.rmtree(home, ignore_errors=True)
     store = KnowledgeStore.open(bench_settings(home, "ingest-speed"), embedder, collection="ingest-speed")
     started = time.perf_counter()
     report = ingest(store, [corpus])
@@ -80,7 +79,8 @@ def run(docs: int = 5183, repeat: int = 1, quick: bool = False) -> dict:
             if r % 2:
                 encode_s.append(_encode_once(real, texts))
             rec = RecordingEmbedder(real)
-            report, seconds = _ingest_once(rec, corpus, work / "home")
+            # A fresh directory per round: Chroma keeps one client per path per process, so a deleted path breaks.
+            report, seconds = _ingest_once(rec, corpus, work / f"home-{r}")
             ingest_s.append(seconds)
             texts = rec.texts
             if not r % 2:
