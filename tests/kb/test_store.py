@@ -74,7 +74,8 @@ def test_doc_states_and_delete(settings):
 
 def test_chroma_rebuilds_our_embedding_function_from_config(settings):
     store = _store(settings)
-    store.upsert(_chunks(2), store.embedder.embed(["a", "b"]))
+    chunks = _chunks(2)
+    store.upsert(chunks, store.embedder.embed([c.text for c in chunks]))
     # A client that passes no embedding function gets ours back from the stored config, never Chroma's default.
     coll = store.client.get_collection(store.name)
     assert coll.configuration["embedding_function"].name() == "synthbot"
