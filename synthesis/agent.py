@@ -230,6 +230,7 @@ class Agent:
                                                                  tokenizer=self.counter.name), run)
         result.no_answer = True
         result.low_confidence = True
+        result.closest_topics = topics
         return result
 
     def _finish(self, question: str, plan: Plan, synthesis: Synthesis, context: Context, run: _Run, *,

@@ -212,6 +212,7 @@ class AnswerResult(BaseModel):
     synthesizer: str = "extractive"
     llm_usage: LLMUsage | None = None
     no_answer: bool = False
+    closest_topics: list[str] = Field(default_factory=list)  # with no_answer: what the knowledge base does cover
     low_confidence: bool = False
     notices: list[str] = Field(default_factory=list)
     duration: float = 0.0

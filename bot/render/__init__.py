@@ -165,15 +165,22 @@ def _answer_text(result: AnswerResult, urls: Mapping[int, str]) -> list[str]:
     return parts
 
 
+_NO_ANSWER_HEAD = re.compile(r"^\s*I couldn't find this in the knowledge base\.?", re.I)  # the header says it
+
+
 def _no_answer_text(result: AnswerResult) -> list[str]:
     parts = [f"🔍 I couldn't find an answer to “{link_label(result.question, 500)}” in the knowledge base."]
-    seen, closest = set(), []
-    for p in result.passages:
-        if p.doc_id not in seen and len(closest) < 5:
+    # The agent names the closest topics in `closest_topics` (its no-answer result carries no passages).
+    closest = [f"• {link_label(t, 300)}" for t in dict.fromkeys(result.closest_topics)][:5]
+    seen: set[str] = set()
+    for p in [] if closest else result.passages:
+        if p.doc_id not in seen and len(seen) < 5:
             seen.add(p.doc_id)
             closest.append("• " + _source_line(None, p.title or p.doc_id, p.section, p.source_url))
     if closest:
         parts.append("\n".join(["*Closest topics:*", *closest]))
+    elif extra := _NO_ANSWER_HEAD.sub("", result.synthesis.summary).strip():
+        parts.append(markdown_to_mrkdwn(extra))  # whatever else the summary says (an older or hand-made result)
     if result.synthesis.gaps:
         parts.append("\n".join(["*Not covered:*", *(f"• {escape_mrkdwn(g)}" for g in result.synthesis.gaps)]))
     parts.append("Try other words, fewer filters, or ask whoever runs the bot to add documents (`synthbot ingest`).")

@@ -260,6 +260,25 @@ def test_no_answer_shows_couldnt_find_and_closest_topics():
     assert message.text.startswith("No answer found")
 
 
+def test_no_answer_renders_the_agents_closest_topics():
+    result = make_result(no_answer=True, passages=[], closest_topics=["Deploy policy — Fridays", "On-call <!here>"],
+                         synthesis=Synthesis(summary="I couldn't find this in the knowledge base. The closest ..."))
+    [message] = render_answer(result)
+    assert_valid(message)
+    body = everything([message])
+    assert "*Closest topics:*\n• Deploy policy — Fridays\n• On-call" in body
+    assert "<!here>" not in body  # topic titles come from documents: escaped like any document text
+    assert "The closest ..." not in body  # the topics are listed, not repeated from the summary
+
+
+def test_no_answer_without_topics_falls_back_to_the_summary():
+    result = make_result(no_answer=True, passages=[], synthesis=Synthesis(
+        summary="I couldn't find this in the knowledge base. Nearby: **deploy windows**."))
+    body = everything(render_answer(result))
+    assert "Nearby: *deploy windows*." in body and "*Closest topics:*" not in body
+    assert body.count("couldn't find") == 1  # the header already says it
+
+
 def test_sources_only_renders_just_the_sources():
     [message] = render_answer(make_result(), options=AskOptions(sources_only=True))
     assert_valid(message)

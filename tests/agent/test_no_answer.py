@@ -1,0 +1,17 @@
+"""A question the knowledge base cannot answer: the agent names the closest topics and Slack shows them."""
+
+from __future__ import annotations
+
+from bot.render import render_answer
+
+
+async def test_not_found_names_the_closest_topics_in_the_result_and_in_slack(handbook_agent):
+    r = await handbook_agent.answer("What is the capital of France?")
+    assert r.no_answer and r.passages == []
+    assert r.closest_topics and all(isinstance(t, str) and t for t in r.closest_topics)
+    assert all(t in r.synthesis.summary for t in r.closest_topics)
+    assert "closest_topics" in r.model_dump(mode="json")
+
+    body = "\n".join(str(b) for m in render_answer(r) for b in m.blocks)
+    assert "*Closest topics:*" in body
+    assert all(t.split(" — ")[0] in body for t in r.closest_topics)
