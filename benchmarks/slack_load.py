@@ -202,7 +202,7 @@ def _demo_settings() -> Settings:
         from synthesis.store import open_store
 
         print(f"ingesting the demo handbook into {home} (first run only)…", flush=True)
-        ingest(open_store(settings), [REPO / "examples" / "handbook"])
+        ingest(open_store(settings, create=True), [REPO / "examples" / "handbook"])
     return settings
 
 

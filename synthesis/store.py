@@ -269,7 +269,14 @@ class KnowledgeStore:
                 zip(got["ids"][0], got["documents"][0], got["metadatas"][0], got["distances"][0])]
 
 
-def open_store(settings: Settings, *, collection: str | None = None) -> KnowledgeStore:
-    """The entry point's way in: load the configured embedder (cached per process) and open the store."""
+def open_store(settings: Settings, *, collection: str | None = None, create: bool = False) -> KnowledgeStore:
+    """The entry point's way in: open Chroma, then load the configured embedder (cached per process).
+
+    Without `create`, a missing collection is reported before the model is loaded, so the fix is shown at once.
+    """
+    client = make_client(settings)
+    name = collection or settings.collection
+    if not create and name not in {c if isinstance(c, str) else c.name for c in client.list_collections()}:
+        raise KnowledgeBaseMissing(f"no knowledge base '{name}' — run `synthbot ingest PATH` first")
     embedder = load_embedder(settings.embedding_model, batch_size=settings.embedding_batch_size)
-    return KnowledgeStore.open(settings, embedder, collection=collection)
+    return KnowledgeStore(client, name, embedder)

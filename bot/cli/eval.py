@@ -72,7 +72,7 @@ def run_beir(args, settings) -> int:
         raise InvalidQuery(f"--k must be between 1 and 100, got {args.k}")
     err = Console(stderr=True)
     dataset = load_beir(args.dir, args.split)
-    store = open_store(settings, collection=args.collection or default_collection(args.dir))
+    store = open_store(settings, collection=args.collection or default_collection(args.dir), create=True)
     with _bar(err, f"ingest {dataset.corpus}") as update:
         report = ensure_corpus(store, dataset, progress=update)
     if report is not None:

@@ -92,7 +92,7 @@ def run(args, settings) -> int:
         raise ConfigError(f"invalid collection name '{name}': use 3-512 characters of letters, digits, '.', '_' or "
                           "'-', starting and ending with a letter or digit (e.g. --collection team-kb)")
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    store = open_store(settings, collection=args.collection)
+    store = open_store(settings, collection=args.collection, create=True)
     with _Bar(err) as bar:
         report = ingest(store, args.paths, prune=args.prune, progress=bar.update)
     if args.json:

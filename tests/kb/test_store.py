@@ -81,3 +81,12 @@ def test_chroma_rebuilds_our_embedding_function_from_config(settings):
     assert coll.configuration["embedding_function"].name() == "synthbot"
     got = coll.query(query_texts=["deploy rollback note 1"], n_results=1)
     assert got["ids"][0] == ["c1"]
+
+
+def test_open_store_reports_a_missing_collection_before_loading_a_model(settings):
+    from synthesis.store import open_store
+
+    # A model name that cannot load: reaching load_embedder would raise ModelLoadError instead.
+    broken = settings.model_copy(update={"embedding_model": "no-such-org/no-such-model"})
+    with pytest.raises(KnowledgeBaseMissing, match="synthbot ingest PATH"):
+        open_store(broken)
