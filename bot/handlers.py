@@ -335,8 +335,10 @@ class Handlers:
             except Exception as exc:
                 error_id = new_error_id()
                 log.error("slack.deliver_failed", error_id=error_id, part=n, exc_info=exc)
-                await self._respond(where.response_url, f"I found an answer but Slack refused it (error id "
-                                                        f"`{error_id}`). Please try again.")
+                what = "I found an answer but Slack refused it" if answered else "Slack refused my reply"
+                await self._refused(where, status, f"{what} (error id `{error_id}`). Please try again.",
+                                    replace=n == 0 and status.replaceable)
+                answered = False
                 break
         if status.anchor_user and status.ts:
             done = "✅ Answered in the thread." if answered else "⚠️ I couldn't answer this one — the thread says why."
@@ -345,6 +347,26 @@ class Handlers:
                                          **_final_anchor(status.anchor_user, status.question, done).as_kwargs())
             except Exception as exc:
                 log.warning("slack.anchor_restore_failed", error=str(exc))
+
+    async def _refused(self, where: Where, status: Status, text: str, *, replace: bool) -> None:
+        """Slack refused a reply: say so in plain text (no blocks to reject), so the thread never stays silent.
+
+        Over the placeholder when there is one (else it reads "Planning…" forever), else in the thread; the
+        response_url only as a last resort, since mentions, DMs and follow-ups have none.
+        """
+        client = self.deps.client
+        if replace:
+            try:  # blocks=[] clears the placeholder's blocks; omitting them would keep "Planning…" on screen
+                await client.chat_update(channel=where.channel, ts=status.ts, text=text, blocks=[])
+                return
+            except Exception as exc:
+                log.warning("slack.refusal_update_failed", channel=where.channel, error=str(exc))
+        try:
+            await client.chat_postMessage(channel=where.channel, thread_ts=where.reply_ts, text=text)
+            return
+        except Exception as exc:
+            log.warning("slack.refusal_post_failed", channel=where.channel, error=str(exc))
+        await self._respond(where.response_url, text)
 
     async def _post(self, where: Where, *, text: str) -> None:
         """Post our own mrkdwn text (usage, notices) in the thread."""

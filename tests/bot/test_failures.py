@@ -85,10 +85,63 @@ async def test_a_channel_the_bot_cannot_post_in_gets_an_ephemeral_reason(harness
     assert harness.agent.calls == []
 
 
-async def test_a_refused_answer_is_reported_with_an_error_id(harness):
+class QuietAgent(FakeAgent):
+    """Reports no progress, so the first chat.update the app makes is the answer replacing the placeholder."""
+
+    async def answer(self, question, *, history=(), options=None, progress=None):
+        return await super().answer(question, history=history, options=options)
+
+
+def refusal_id(logs) -> str:
+    (failure,) = [e for e in logs if e["event"] == "slack.deliver_failed"]
+    return failure["error_id"]
+
+
+async def test_a_refused_answer_is_reported_in_the_thread_with_an_error_id(harness):
     await harness.ask("how do we deploy?")
     await harness.fake.wait_for(lambda: harness.fake.calls_to("chat.postMessage"))
     harness.fake.fail_next("chat.postMessage", error="invalid_blocks")  # the answer post
-    await harness.settle()
+    with structlog.testing.capture_logs() as logs:
+        await harness.settle()
+    (notice,) = harness.thread_texts(CHANNEL, harness.anchor_ts())
+    assert f"error id `{refusal_id(logs)}`" in notice
+    assert harness.fake.calls_to("response_url") == []  # the thread said it; no need for the ephemeral
+    assert "couldn't answer" in block_text(harness.fake.message(CHANNEL, harness.anchor_ts()))
+
+
+async def test_the_response_url_is_the_last_resort_for_a_refused_answer(harness):
+    await harness.ask("how do we deploy?")
+    await harness.fake.wait_for(lambda: harness.fake.calls_to("chat.postMessage"))
+    harness.fake.fail_next("chat.postMessage", error="invalid_blocks", times=2)  # the answer, then its notice
+    with structlog.testing.capture_logs() as logs:
+        await harness.settle()
     (reply,) = harness.fake.calls_to("response_url")
-    assert "error id" in reply.args["text"]
+    assert f"error id `{refusal_id(logs)}`" in reply.args["text"]
+
+
+async def test_a_refused_answer_to_a_mention_replaces_the_placeholder(harness_factory):
+    h = await harness_factory(QuietAgent())
+    mention = h.requests.app_mention("how do we deploy?")
+    h.fake.fail_next("chat.update", error="invalid_blocks")  # the answer replacing "Planning…"
+    with structlog.testing.capture_logs() as logs:
+        await h.event(mention)
+        await h.settle()
+    (reply,) = h.fake.thread(CHANNEL, mention["ts"])
+    assert f"error id `{refusal_id(logs)}`" in reply["text"] and reply["blocks"] == []
+    assert "Planning" not in block_text(reply)
+
+
+async def test_a_refused_answer_to_a_follow_up_is_posted_in_the_thread(harness_factory):
+    h = await harness_factory(QuietAgent())
+    mention = h.requests.app_mention("how do we deploy?")
+    await h.event(mention)
+    await h.settle()
+    # The answer and the plain-text update over the placeholder are both refused: a fresh post is left.
+    h.fake.fail_next("chat.update", error="msg_too_long", times=2)
+    with structlog.testing.capture_logs() as logs:
+        await h.event(h.requests.message("and for hotfixes?", thread_ts=mention["ts"]))
+        await h.settle()
+    assert len(h.agent.calls) == 2
+    notice = h.fake.thread(CHANNEL, mention["ts"])[-1]
+    assert f"error id `{refusal_id(logs)}`" in notice["text"] and notice["blocks"] == []
+    assert h.fake.calls_to("response_url") == []  # a follow-up has none: the thread was the only way to say it
