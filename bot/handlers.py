@@ -106,6 +106,8 @@ class Handlers:
         )
 
     async def app_mention(self, event: dict, body: dict) -> None:
+        if self._from_a_bot(event):
+            return  # two bots mentioning each other would answer each other forever
         thread = event.get("thread_ts") or event["ts"]
         where = Where(team=_team(event, body), channel=event["channel"], user=event.get("user", ""),
                       reply_ts=thread, keys=[thread])
@@ -114,10 +116,8 @@ class Handlers:
                                    name=f"mention:{where.channel}")
 
     async def message(self, event: dict, body: dict) -> None:
-        if event.get("subtype") not in _HUMAN_SUBTYPES or event.get("bot_id") or not event.get("user"):
+        if event.get("subtype") not in _HUMAN_SUBTYPES or self._from_a_bot(event) or not event.get("user"):
             return  # bots (ours included), edits, deletes, joins
-        if event["user"] == self.deps.identity.bot_user_id:
-            return
         text, ts, thread = event.get("text", ""), event["ts"], event.get("thread_ts")
         in_thread = bool(thread) and thread != ts
         team = _team(event, body)
@@ -134,6 +134,10 @@ class Handlers:
             where = Where(team=team, channel=event["channel"], user=event["user"], reply_ts=thread, keys=[thread])
             self.deps.background.spawn(self.run_chat(where, text, parse=False, history_required=True, message_ts=ts),
                                        name=f"followup:{where.channel}")
+
+    def _from_a_bot(self, event: dict) -> bool:
+        return bool(event.get("bot_id")) or event.get("subtype") == "bot_message" \
+            or event.get("user") == self.deps.identity.bot_user_id
 
     async def feedback(self, ack, body: dict, action: dict) -> None:
         await ack()

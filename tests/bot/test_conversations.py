@@ -131,3 +131,21 @@ async def test_own_messages_are_ignored(harness):
     await harness.event(own)
     await harness.settle()
     assert len(harness.agent.calls) == 1
+
+
+@pytest.mark.parametrize("who", ["bot_id", "bot_message", "ourselves"])
+async def test_mentions_from_bots_are_ignored(harness, who):
+    # Two bots that answer each other's mentions would loop; a human mention next to them is still answered.
+    mention = harness.requests.app_mention("how do we deploy?", user="U0OTHERBOT")
+    if who == "bot_id":
+        mention["bot_id"] = "B0OTHER"
+    elif who == "bot_message":
+        mention["subtype"] = "bot_message"
+    else:
+        mention["user"] = harness.fake.bot_user_id
+    human = harness.requests.app_mention("and how do we roll back?")
+    await harness.event(mention)
+    await harness.event(human)
+    await harness.settle()
+    assert [c.question for c in harness.agent.calls] == ["and how do we roll back?"]
+    assert harness.fake.thread(CHANNEL, mention["ts"]) == []
