@@ -143,7 +143,9 @@ class Retriever:
         if mode == "hybrid":
             self._exact_dense(cands, qvec, need, length_weight, info)
         ranked = sorted((c for c in cands.values() if mode != "hybrid" or c.dense is not None),
-                        key=lambda c: (-self._score(c, mode, length_weight), c.id))
+                        # Ties (lexical shares clamp at 1.0) fall back to raw BM25, then cosine, so rank order survives.
+                        key=lambda c: (-self._score(c, mode, length_weight), -(c.lexical_raw or 0.0),
+                                       -(c.dense or 0.0), c.id))
         timings["fuse"] = _ms(t)
         best = ranked[0].score if ranked else None
         kept = [c for c in ranked if c.score >= threshold]
