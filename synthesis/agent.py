@@ -6,6 +6,7 @@ answers and the result says so.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -15,7 +16,7 @@ import structlog
 
 from .aggregate import aggregate, closest_topics
 from .config import Settings
-from .errors import InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable
+from .errors import InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable, SynthesisError
 from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, Step, SubagentResult, Synthesis, Turn)
 from .planner import plan as make_plan
 from .sentences import keyword_query
@@ -32,6 +33,7 @@ NO_ANSWER = "I couldn't find this in the knowledge base."
 LOW_CONFIDENCE_PREFIX = "Based on limited information, "
 REFINE_BELOW = 0.67  # completeness under this (e.g. one of two parts unanswered) earns one refinement round
 LOW_SCORE_MARGIN = 0.08  # best passage within this of the floor: the knowledge base barely touches the question
+STANDALONE_DEADLINE = 15.0  # one short call; past this the offline rewrite is good enough and the answer waits less
 Progress = Callable[[str], Awaitable[None]]
 
 
@@ -96,14 +98,29 @@ class Agent:
         options = options or AskOptions()
         run = _Run(progress)
         await run.say("Planning the question…")
-        plan = make_plan(question.strip(), history)
+        plan, rewriter = await self._plan(question.strip(), history)
         run.step("plan", question_type=plan.question_type.value, sub_queries=len(plan.sub_queries),
-                 rewritten=plan.standalone != question.strip())
+                 rewritten=plan.standalone != question.strip(), rewriter=rewriter)
         if self.researcher is not None and not options.sources_only:
             result = await self._research(question, plan, history, options, run)
             if result is not None:
                 return result
         return await self._offline(question, plan, options, run)
+
+    async def _plan(self, question: str, history: Sequence[Turn]) -> tuple[Plan, str]:
+        """The plan, from Claude's standalone rewrite of a follow-up when a researcher is configured."""
+        rewrite = getattr(self.researcher, "standalone", None)
+        if not history or rewrite is None:
+            return make_plan(question, history), "heuristic" if history else "none"
+        try:
+            standalone = await asyncio.wait_for(rewrite(question, history),
+                                                timeout=min(STANDALONE_DEADLINE, self.settings.claude_deadline))
+        except (SynthesisError, TimeoutError) as exc:  # the offline heuristic still resolves most follow-ups
+            log.warning("agent.standalone_failed", error=f"{type(exc).__name__}: {exc}"[:300])
+            return make_plan(question, history), "heuristic"
+        if not standalone.strip():
+            return make_plan(question, history), "heuristic"
+        return make_plan(standalone.strip()), "claude"
 
     # --- the LLM-driven path ---------------------------------------------------------------------------
     async def _research(self, question: str, plan: Plan, history: Sequence[Turn], options: AskOptions,
@@ -132,6 +149,8 @@ class Agent:
         run.notices.extend(outcome.notices)
         checked = self._verify(outcome.synthesis, outcome.context, plan, run)
         synthesizer = getattr(self.researcher, "name", "claude")
+        if not checked.synthesis.findings:  # nothing verifiable: the same "not found" answer as the offline path
+            return self._no_answer(question, plan, run, synthesizer=synthesizer, usage=outcome.usage)
         return self._finish(question, plan, checked.synthesis, outcome.context, run, synthesizer=synthesizer,
                             sub_queries=outcome.sub_queries or plan.sub_queries,
                             subagents=outcome.subagents or run.subagents, usage=outcome.usage)
@@ -222,12 +241,14 @@ class Agent:
             run.notices.append(f"Dropped {n} finding{'s' if n != 1 else ''} without a citation.")
         return checked
 
-    def _no_answer(self, question: str, plan: Plan, run: _Run) -> AnswerResult:
+    def _no_answer(self, question: str, plan: Plan, run: _Run, *, synthesizer: str | None = None,
+                   usage=None) -> AnswerResult:
         topics = closest_topics(run.subagents)
         summary = NO_ANSWER + (f" The closest related topics are: {'; '.join(topics)}." if topics else "")
         synthesis = Synthesis(summary=summary)
         result = self._finish(question, plan, synthesis, Context(budget=self.settings.context_tokens,
-                                                                 tokenizer=self.counter.name), run)
+                                                                 tokenizer=self.counter.name), run,
+                              synthesizer=synthesizer, usage=usage)
         result.no_answer = True
         result.low_confidence = True
         result.closest_topics = topics

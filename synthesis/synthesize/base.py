@@ -72,6 +72,8 @@ class Researcher(Protocol):
     """An LLM that drives retrieval itself through a `search_knowledge_base` tool, then writes the synthesis.
 
     `search(queries)` runs every query as a parallel retrieval subagent and returns their results.
+    It may also offer `async standalone(question, history) -> str` (a follow-up rewritten to stand alone); the Agent
+    uses it when present, and its offline heuristic without it or on SynthesisError/timeout.
     """
 
     async def research(self, question: str, *, history: Sequence[Turn], search: SearchFn,

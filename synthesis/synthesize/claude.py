@@ -1,6 +1,6 @@
-"""Claude: the single-shot Synthesizer and the Researcher that drives retrieval through tool use.
+"""Claude: the Researcher that drives retrieval through tool use, then writes the synthesis.
 
-Both deliver the answer through the forced `record_synthesis` tool, validated with pydantic; malformed output
+It delivers the answer through the forced `record_synthesis` tool, validated with pydantic; malformed output
 gets one corrective round, then SynthesisError, which the Agent turns into offline synthesis plus a notice.
 """
 
@@ -18,12 +18,12 @@ from ..config import Settings
 from ..errors import SynthesisError
 from ..models import LLMUsage, Passage, Source, SubagentResult, Synthesis, Turn
 from . import prompts
-from .base import Context, ContextSource, ResearchOutcome, SearchFn, SynthesisOutcome
+from .base import Context, ContextSource, ResearchOutcome, SearchFn
 from .claude_api import (DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, ClaudeCaller, assistant_turn, describe_failure,
                          make_client, tool_result)
 from .context import MIN_TRUNCATED_TOKENS, PREAMBLE, TokenCounter, default_counter, render_source
 
-__all__ = ["ClaudeResearcher", "ClaudeSynthesizer", "make_client"]
+__all__ = ["ClaudeResearcher", "make_client"]
 
 log = structlog.get_logger(__name__)
 
@@ -54,7 +54,7 @@ def _result_for(results: list[SubagentResult], position: int, query: str, *, ali
 
 
 class _ClaudeBase:
-    """What both paths share: the caller, the deadline, and reading `record_synthesis` with one correction."""
+    """The caller, the deadline, and reading `record_synthesis` with one correction."""
 
     def __init__(self, client: anthropic.AsyncAnthropic, *, model: str, deadline: float = 90.0,
                  temperature: float | None = DEFAULT_TEMPERATURE, max_tokens: int = DEFAULT_MAX_TOKENS) -> None:
@@ -100,35 +100,6 @@ class _ClaudeBase:
             message = await self.caller.create(purpose="correct", usage=usage, system=system, messages=messages,
                                                tools=tools, tool_choice=FORCE_RECORD)
         raise AssertionError("unreachable")
-
-
-class ClaudeSynthesizer(_ClaudeBase):
-    """The Synthesizer seam with Claude: one forced `record_synthesis` call over a context already built.
-
-    Example:
-        >>> synth = ClaudeSynthesizer(make_client(settings), model=settings.claude_model)
-        >>> outcome = await synth.synthesize("How do deploys work?", context)
-    """
-
-    @classmethod
-    def from_settings(cls, settings: Settings, client: anthropic.AsyncAnthropic, **kwargs: Any) -> ClaudeSynthesizer:
-        kwargs.setdefault("deadline", settings.claude_deadline)
-        return cls(client, model=settings.claude_model, **kwargs)
-
-    async def synthesize(self, question: str, context: Context, *,
-                         sub_queries: list[str] | None = None) -> SynthesisOutcome:
-        usage = LLMUsage(model=self.model)
-        synthesis = await self._bounded(self._synthesize(question, context, sub_queries, usage))
-        return SynthesisOutcome(synthesis=attach_sources(synthesis, context), synthesizer=self.name, usage=usage)
-
-    async def _synthesize(self, question: str, context: Context, sub_queries: list[str] | None,
-                          usage: LLMUsage) -> Synthesis:
-        tools = [prompts.RECORD_SYNTHESIS_TOOL]
-        messages: list[dict[str, Any]] = [
-            {"role": "user", "content": prompts.synthesis_message(question, context, sub_queries)}]
-        message = await self.caller.create(purpose="synthesize", usage=usage, system=prompts.SYSTEM_PROMPT,
-                                           messages=messages, tools=tools, tool_choice=FORCE_RECORD)
-        return await self._record(message, system=prompts.SYSTEM_PROMPT, messages=messages, tools=tools, usage=usage)
 
 
 class _Numbering:
@@ -225,8 +196,9 @@ class ClaudeResearcher(_ClaudeBase):
         use = next((b for b in message.content if b.type == "tool_use"), None)
         try:
             return prompts.StandaloneOut.model_validate(use.input if use else {}).standalone.strip() or question
-        except ValidationError:
-            return question
+        except ValidationError as exc:  # the Agent then rewrites the follow-up with its offline heuristic
+            raise SynthesisError(f"Claude's standalone rewrite did not match its schema ({_validation_summary(exc)})"
+                                 " — the offline rewrite is used; ask again if it misread the follow-up") from exc
 
     async def _research(self, question: str, history: Sequence[Turn], search: SearchFn,
                         budget: int) -> ResearchOutcome:

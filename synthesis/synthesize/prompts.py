@@ -10,8 +10,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from ..models import Contradiction, Finding, Synthesis, Turn
-from .base import Context
-from .context import render_context
 
 RECORD_SYNTHESIS = "record_synthesis"
 SEARCH_KB = "search_knowledge_base"
@@ -156,15 +154,6 @@ def history_text(history: Sequence[Turn], *, limit: int = 3) -> str:
         if turn.summary:
             lines.append(f"  A: {turn.summary}")
     return "\n".join(lines)
-
-
-def synthesis_message(question: str, context: Context, sub_queries: Sequence[str] | None = None) -> str:
-    """The one user message of single-shot synthesis: the delimited sources, then the question."""
-    parts = [render_context(context) if context.sources else "(No sources were found for this question.)"]
-    if sub_queries:
-        parts.append("The sources were retrieved for: " + "; ".join(sub_queries))
-    parts.append(f"Question: {question}\n\nAnswer it with the `{RECORD_SYNTHESIS}` tool.")
-    return "\n\n".join(parts)
 
 
 def research_message(question: str, history: Sequence[Turn]) -> str:

@@ -12,8 +12,8 @@ from structlog.testing import capture_logs
 from synthesis.errors import ConfigError, SynthesisError
 from synthesis.models import Turn
 from synthesis.synthesize import prompts
-from synthesis.synthesize.claude import ClaudeResearcher, ClaudeSynthesizer, make_client
-from synthesis.synthesize.context import ApproxCounter, build_context
+from synthesis.synthesize.claude import ClaudeResearcher, make_client
+from synthesis.synthesize.context import ApproxCounter
 
 from .fake_anthropic import FakeMessagesAPI, RecordingSearch, finding, make_kb, record, tool_use
 
@@ -211,35 +211,13 @@ async def test_malformed_twice_raises_synthesis_error(fake, settings, search):
     assert len(fake.requests) == 3
 
 
-async def test_inline_citations_count_even_when_the_list_omits_them(fake, settings):
-    store = make_kb(settings)
-    context = build_context([p for r in await RecordingSearch(store)(["deploys"]) for p in r.passages],
-                            budget=8000, counter=ApproxCounter())
+async def test_inline_citations_count_even_when_the_list_omits_them(fake, settings, search):
+    fake.reply(tool_use("search_knowledge_base", {"query": "deploy rollback staging"}))
     fake.reply(record("Deploys need approval [1][3].", [finding("Rollback plans are approved [1], see [3].", [])]))
-    synth = ClaudeSynthesizer(fake.client(settings), model=fake.model)
-    outcome = await synth.synthesize("Who approves deploys?", context)
+    outcome = await researcher(fake, settings).research("Who approves deploys?", history=[], search=search,
+                                                        context_budget=8000)
     assert outcome.synthesis.findings[0].citations == [1, 3]
-
-
-# --- the single-shot Synthesizer ------------------------------------------------------------------------------
-async def test_synthesizer_sends_the_bounded_context_and_returns_cited_sources(fake, settings, store):
-    counter = ApproxCounter()
-    passages = [p for r in await RecordingSearch(store)(["deploy staging"]) for p in r.passages]
-    context = build_context(passages, budget=200, counter=counter)
-    assert 2 <= len(context.sources) < len(passages)  # the budget cuts: some passages are left out
-    fake.reply(record("Deploy to staging first [2].", [finding("Staging first [2].", [2])], gaps=["costs"]))
-    outcome = await ClaudeSynthesizer.from_settings(settings.model_copy(update={"claude_model": fake.model}),
-                                                    fake.client(settings)).synthesize(
-        "How do deploys work?", context, sub_queries=["deploy staging"])
-    (body,) = fake.requests
-    assert body["tool_choice"] == {"type": "tool", "name": "record_synthesis"}
-    assert body["tools"] == [prompts.RECORD_SYNTHESIS_TOOL] and body["temperature"] == 0.3
-    prompt = body["messages"][0]["content"]
-    assert prompt.count("<source n=") == len(context.sources) and "Question: How do deploys work?" in prompt
-    sent = sum(counter.count(f"<source>{c}</source>") for _, c in source_blocks(fake.requests))
-    assert sent <= 200
-    assert outcome.synthesizer == "claude:claude-sonnet-5-5" and outcome.usage.calls == 1
-    assert [s.number for s in outcome.synthesis.sources] == [2] and outcome.synthesis.gaps == ["costs"]
+    assert [s.number for s in outcome.synthesis.sources] == [1, 3]
 
 
 # --- failures: retries, deadline, errors -----------------------------------------------------------------------
@@ -333,3 +311,9 @@ async def test_standalone_rewrite_of_a_follow_up(fake, settings):
     assert "When are deploys allowed?" in fake.requests[0]["messages"][0]["content"]
     assert await r.standalone("Who is on call?", []) == "Who is on call?"  # no history: no call
     assert len(fake.requests) == 1
+
+
+async def test_a_malformed_standalone_rewrite_raises_so_the_agent_uses_its_heuristic(fake, settings):
+    fake.reply(tool_use("record_standalone_question", {"question": "wrong field"}))
+    with pytest.raises(SynthesisError, match="standalone rewrite did not match"):
+        await researcher(fake, settings).standalone("and to staging?", [Turn(question="When are deploys allowed?")])

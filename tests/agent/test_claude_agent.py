@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 
+import httpx2
 import pytest
+from pydantic import SecretStr
 
 from synthesis.agent import build_agent
+from synthesis.models import AskOptions, Turn
+from synthesis.planner import plan as make_plan
+from synthesis.synthesize.claude_api import make_client
 
 from .fake_anthropic import FakeMessagesAPI, finding, make_kb, record, tool_use
 
@@ -112,3 +119,79 @@ async def test_injected_passage_changes_neither_format_nor_citations(claude_sett
     assert '<source n="7"' not in sent and "IGNORE PREVIOUS INSTRUCTIONS" in sent
     assert fake.requests[0]["tools"] == fake.requests[1]["tools"]
     assert all_citations(result) == {1} and result.synthesis.findings[0].topic == "release 4.2"
+
+
+# --- follow-ups: Claude writes the standalone question; the heuristic steps in when it cannot ---------------------
+HISTORY = [Turn(question="When are deploys allowed?", standalone="When are deploys allowed?",
+                summary="Tuesdays and Thursdays [1].")]
+
+
+def research_question(body) -> str:
+    return next(line for line in body["messages"][0]["content"].splitlines() if line.startswith("Question: "))
+
+
+async def test_claude_rewrites_a_follow_up_and_research_plans_from_it(agent_for, fake):
+    fake.reply(tool_use("record_standalone_question", {"standalone": "When are deploys to staging allowed?"}))
+    fake.reply(tool_use("search_knowledge_base", {"query": "staging deploys"}))
+    fake.reply(record("Deploy to staging first [1].", [finding("Deploy to staging first [1].", [1])]))
+    result = await agent_for().answer("and to staging?", history=HISTORY)
+
+    rewrite, first_round, _ = fake.requests
+    assert rewrite["tool_choice"] == {"type": "tool", "name": "record_standalone_question"}
+    assert "When are deploys allowed?" in rewrite["messages"][0]["content"]
+    assert research_question(first_round) == "Question: When are deploys to staging allowed?"
+    assert result.standalone_question == "When are deploys to staging allowed?"
+    assert result.sub_queries == ["staging deploys"] and result.synthesizer.startswith("claude:")
+    assert next(s for s in result.steps if s.name == "plan").detail["rewriter"] == "claude"
+
+
+async def test_sources_only_follow_up_is_rewritten_by_claude_too(agent_for, fake):
+    fake.reply(tool_use("record_standalone_question", {"standalone": "What is the monthly cloud budget?"}))
+    result = await agent_for().answer("and the budget?", history=HISTORY, options=AskOptions(sources_only=True))
+    assert len(fake.requests) == 1 and result.standalone_question == "What is the monthly cloud budget?"
+    assert result.passages[0].doc_id == "budget"
+
+
+@pytest.mark.parametrize("failure", ["api_error", "malformed"])
+async def test_a_failed_rewrite_falls_back_to_the_offline_heuristic(agent_for, fake, failure):
+    question = "What about staging?"
+    if failure == "api_error":
+        fake.fail(400, message="bad request", retry_after_ms=None)
+    else:
+        fake.reply(tool_use("record_standalone_question", {"rewritten": "wrong field"}))
+    fake.reply(tool_use("search_knowledge_base", {"query": "staging"}))
+    fake.reply(record("Deploy to staging first [1].", [finding("Deploy to staging first [1].", [1])]))
+    result = await agent_for().answer(question, history=HISTORY)
+
+    heuristic = make_plan(question, HISTORY).standalone
+    assert heuristic != question  # the heuristic really rewrote it, so the assertion below can tell
+    assert result.standalone_question == heuristic
+    assert research_question(fake.requests[1]) == f"Question: {heuristic}"
+    assert next(s for s in result.steps if s.name == "plan").detail["rewriter"] == "heuristic"
+    assert result.synthesizer.startswith("claude:") and not fake.exhausted
+
+
+async def test_a_slow_rewrite_times_out_to_the_heuristic(claude_settings, fake):
+    async def slow_rewrites(request):
+        if json.loads(request.content or b"{}").get("tool_choice", {}).get("name") == "record_standalone_question":
+            await asyncio.sleep(30)  # far past the deadline: only the Agent's timeout ends this
+        return fake.handler(request)
+
+    settings = claude_settings.model_copy(update={"claude_deadline": 0.5})
+    configured = settings.model_copy(update={"anthropic_api_key": SecretStr("sk-ant-test-key")})
+    client = make_client(configured, http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(slow_rewrites)))
+    agent = build_agent(settings, make_kb(settings), anthropic_client=client)
+    try:
+        result = await asyncio.wait_for(agent.answer("What about staging?", history=HISTORY), timeout=20)
+    finally:
+        agent.close()
+    assert result.standalone_question == make_plan("What about staging?", HISTORY).standalone
+
+
+async def test_claude_with_no_verifiable_findings_is_a_no_answer_like_offline(agent_for, fake):
+    fake.reply(tool_use("search_knowledge_base", {"query": "mars colony"}))
+    fake.reply(record("The Mars colony opens in 2040 [42].", [finding("It opens in 2040 [42].", [42])]))
+    result = await agent_for().answer("When does the Mars colony open?")
+    assert result.no_answer and result.low_confidence and result.confidence == "low"
+    assert result.synthesis.findings == [] and result.synthesis.summary.startswith("I couldn't find this")
+    assert result.closest_topics and result.synthesizer.startswith("claude:") and result.llm_usage.calls == 2
