@@ -15,9 +15,12 @@ install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q $(PIP_LINKS) torch==2.13.0   # first, so nothing else can pull a CUDA build
-	$(BIN)/pip install -q $(PIP_LINKS) -e '.[dev]'
+	@echo "Installing into $(VENV) (log: $(VENV)/install.log)..."
+	@# pip's output goes to a log (this machine's pip config prints many harmless index warnings); shown on failure.
+	@( $(BIN)/pip install -q --upgrade pip && \
+	   $(BIN)/pip install -q $(PIP_LINKS) torch==2.13.0 && \
+	   $(BIN)/pip install -q $(PIP_LINKS) -e '.[dev]' ) > $(VENV)/install.log 2>&1 \
+	  || (tail -40 $(VENV)/install.log; echo "install failed — full log: $(VENV)/install.log"; exit 1)
 	$(BIN)/python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
 	touch $@
 

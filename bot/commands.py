@@ -20,7 +20,7 @@ USAGE = (
     "• `--source URL` only use the document at URL\n"
     "• `--tag T` only use documents tagged T (repeat for more tags)\n"
     "• `--debug` show the plan, sub-queries and timings\n"
-    "• `--coverage [topic]` what the knowledge base covers, and its gaps\n"
+    "• `--coverage [topic]` coverage report (not available in this version yet)\n"
     "• `/ask help` this message. Put `--` before a question that itself contains `--`.\n"
     "In a thread I already answered, just reply: no need to tag me."
 )
