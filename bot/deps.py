@@ -101,20 +101,29 @@ class MemoryDeduper:
 
 
 class RedisDeduper:
-    """Shared across HTTP workers: SET NX with expiry. Falls back to memory if Redis is unreachable."""
+    """Shared across HTTP workers: SET NX with expiry. Falls back to memory if Redis is unreachable.
 
-    def __init__(self, url: str, ttl: float = 600.0) -> None:
+    This runs before every ack, so a Redis outage must cost little: short timeouts, and after a failure the
+    memory fallback alone for `cooldown` seconds (a circuit breaker) instead of every request waiting on Redis.
+    """
+
+    def __init__(self, url: str, ttl: float = 600.0, *, timeout: float = 0.2, cooldown: float = 30.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         import redis.asyncio as redis
 
-        self._redis = redis.from_url(url, socket_connect_timeout=1.0, socket_timeout=1.0)
+        self._redis = redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
         self._fallback = MemoryDeduper(ttl)
-        self.ttl = int(ttl)
+        self.ttl, self.cooldown, self._clock = int(ttl), cooldown, clock
+        self._skip_until = float("-inf")  # while the clock is before this, Redis is not asked
 
     async def first_seen(self, key: str) -> bool:
+        if self._clock() < self._skip_until:
+            return await self._fallback.first_seen(key)
         try:
             return bool(await self._redis.set(f"synthbot:dedupe:{key}", b"1", nx=True, ex=self.ttl))
         except Exception as exc:  # a Redis outage must not turn into dropped or doubled answers
-            log.warning("dedupe.redis_failed", error=str(exc))
+            self._skip_until = self._clock() + self.cooldown
+            log.warning("dedupe.redis_failed", error=str(exc), retry_in=self.cooldown)
             return await self._fallback.first_seen(key)
 
     async def aclose(self) -> None:

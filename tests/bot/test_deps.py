@@ -80,7 +80,55 @@ async def test_redis_deduper_falls_back_to_memory_when_redis_is_down():
     dedupe = RedisDeduper(f"redis://127.0.0.1:{port}/0")
     with structlog.testing.capture_logs() as logs:
         assert await dedupe.first_seen("k") and not await dedupe.first_seen("k")
-    assert any(e["event"] == "dedupe.redis_failed" for e in logs)
+        assert await dedupe.first_seen("k2")
+    # Only the first request tried Redis; the others went straight to memory (the circuit is open).
+    assert [e["event"] for e in logs].count("dedupe.redis_failed") == 1
+    await dedupe.aclose()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def black_hole():
+    """A loopback port that accepts connections but never answers: a hung or firewalled Redis."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(64)
+        listener.setblocking(False)
+        yield listener
+
+
+def new_connections(listener: socket.socket) -> int:
+    n = 0
+    while True:
+        try:
+            conn, _ = listener.accept()
+        except BlockingIOError:
+            return n
+        conn.close()
+        n += 1
+
+
+async def test_a_hung_redis_costs_one_short_timeout_then_is_skipped_for_the_cooldown(black_hole):
+    clock = Clock()
+    dedupe = RedisDeduper(f"redis://127.0.0.1:{black_hole.getsockname()[1]}/0", cooldown=30, clock=clock)
+    started = time.perf_counter()
+    assert await dedupe.first_seen("event:Ev1")
+    # Bounded by the 0.2 s socket timeout (it used to be 1 s per request, before every ack).
+    assert time.perf_counter() - started < 0.9
+    assert new_connections(black_hole) == 1
+    clock.now += 29
+    assert not await dedupe.first_seen("event:Ev1") and await dedupe.first_seen("event:Ev2")
+    assert new_connections(black_hole) == 0  # the breaker is open: Redis was not asked
+    clock.now += 2
+    assert not await dedupe.first_seen("event:Ev2")  # Redis still hangs, so memory answers: a duplicate
+    assert new_connections(black_hole) == 1  # after the cooldown Redis is tried again
     await dedupe.aclose()
 
 
