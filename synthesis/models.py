@@ -6,7 +6,7 @@ import uuid
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
 Confidence = Literal["high", "medium", "low"]
@@ -217,6 +217,7 @@ class AnswerResult(BaseModel):
     notices: list[str] = Field(default_factory=list)
     duration: float = 0.0
 
+    @computed_field  # serialised, so `--json` and stored results carry it
     @property
     def confidence(self) -> Confidence:
         if self.no_answer:

@@ -43,6 +43,7 @@ def test_ask_json_is_an_answer_result(kb_env, capsys):
     assert data["synthesis"]["findings"] and data["steps"]
     assert all(len(a["passages"]) <= 4 for a in data["subagents"])
     assert all(p["metadata"].get("tag:hotfix") for p in data["passages"])
+    assert data["confidence"] in {"high", "medium", "low"}  # the answer-level confidence, not only per finding
 
 
 def test_ask_out_of_scope_says_so(kb_env, capsys):
