@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterable
+from pathlib import Path
 from typing import Any
 
 from pydantic import SecretStr
@@ -18,6 +21,8 @@ from rich.text import Text
 from bot.app import build_app
 from bot.deps import build_deps
 from bot.fake_slack import FakeSlack, SlackRequests
+from bot.feedback import open_feedback_log
+from bot.threads import open_conversation_store
 from synthesis.config import Settings
 
 CHANNEL = "C0CONSOLE"
@@ -26,7 +31,8 @@ HELP = """[bold]synthbot console[/] — the Slack app, driven locally (no worksp
   [cyan]QUESTION[/]                  the same as /ask QUESTION
   [cyan]> REPLY[/]                   reply in the last thread: a follow-up, no need to tag the bot
   [cyan]1[/] / [cyan]2[/]                     press 👍 / 👎 on the last answer
-  [cyan]help[/], [cyan]quit[/]"""
+  [cyan]help[/], [cyan]quit[/]
+[dim]Threads and votes here are kept in a scratch directory and forgotten when you quit.[/]"""
 
 _LINK = re.compile(r"<([^<>|]+)\|([^<>]*)>|<([^<>]+)>")
 _STYLED = re.compile(r"```(.+?)```|`([^`\n]+)`|(?<!\w)\*([^*\n]+)\*(?!\w)|(?<!\w)_([^_\n]+)_(?!\w)|~([^~\n]+)~", re.S)
@@ -235,25 +241,39 @@ async def run_console(settings: Settings, *, user: str = "U0CONSOLE", agent=None
     if not await asyncio.to_thread(_knowledge_base_exists, settings):
         out.print(f"[yellow]There is no knowledge base in {settings.home} yet — build one with "
                   "`synthbot ingest PATH` (or `make demo`). Until then the bot will say so too.[/]")
-    async with FakeSlack() as fake:
-        secret = uuid.uuid4().hex
-        local = settings.model_copy(update={"slack_api_url": fake.base_url, "slack_bot_token": SecretStr(fake.bot_token)})
-        if agent is None:
-            with out.status("Loading the model and the knowledge base…"):
-                deps = await build_deps(local, bot_token=fake.bot_token)
-        else:
-            deps = await build_deps(local, bot_token=fake.bot_token, agent=agent)
-        app = build_app(deps, signing_secret=secret)
-        requests = SlackRequests(secret, team_id=fake.team_id, bot_user_id=fake.bot_user_id,
-                                 response_url=fake.response_url)
-        session = ConsoleSession(app, deps, fake, requests, out, user)
-        out.print(HELP)
-        try:
-            async for line in lines or _stdin_lines(out):
-                if not await session.handle(line):
-                    break
-        except KeyboardInterrupt:
-            pass
-        finally:
-            await deps.aclose()
+    # Threads and votes from a console session are play, not production data: they live in a scratch directory
+    # (and never in Redis) so they cannot mix with the real feedback log. Chroma stays in the real data dir.
+    with tempfile.TemporaryDirectory(prefix="synthbot-console-") as scratch:
+        async with FakeSlack() as fake:
+            return await _run(settings, Path(scratch), fake, user=user, agent=agent, lines=lines, out=out)
+
+
+async def _run(settings: Settings, scratch: Path, fake: FakeSlack, *, user: str, agent,
+               lines: AsyncIterator[str] | None, out: Console) -> int:
+    secret = uuid.uuid4().hex
+    local = settings.model_copy(update={"slack_api_url": fake.base_url, "slack_bot_token": SecretStr(fake.bot_token),
+                                        "redis_url": None})
+    session_settings = local.model_copy(update={"home": scratch})
+    conversations, feedback = open_conversation_store(session_settings), open_feedback_log(session_settings)
+    try:
+        with out.status("Loading the model and the knowledge base…") if agent is None else contextlib.nullcontext():
+            deps = await build_deps(local, bot_token=fake.bot_token, agent=agent, conversations=conversations,
+                                    feedback=feedback)
+    except BaseException:
+        await conversations.close()
+        await feedback.close()
+        raise
+    app = build_app(deps, signing_secret=secret)
+    requests = SlackRequests(secret, team_id=fake.team_id, bot_user_id=fake.bot_user_id,
+                             response_url=fake.response_url)
+    session = ConsoleSession(app, deps, fake, requests, out, user)
+    out.print(HELP)
+    try:
+        async for line in lines or _stdin_lines(out):
+            if not await session.handle(line):
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        await deps.aclose()
     return 0

@@ -285,8 +285,12 @@ async def verify_bot_token(client: AsyncWebClient) -> BotIdentity:
 
 
 async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuestions | None = None,
-                     coverage: CoverageReporter | None = None) -> Deps:
-    """Verify the token, open the knowledge base, thread store and feedback log, and build the agent."""
+                     coverage: CoverageReporter | None = None, conversations: Any = None,
+                     feedback: Any = None) -> Deps:
+    """Verify the token, open the knowledge base, thread store and feedback log, and build the agent.
+
+    `conversations` and `feedback` replace the stores in the data directory (the console keeps its own).
+    """
     import aiohttp
 
     from bot.feedback import open_feedback_log
@@ -300,9 +304,9 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
             agent = await asyncio.to_thread(_open_agent, settings)
         settings.home.mkdir(parents=True, exist_ok=True)
         dedupe: Deduper = RedisDeduper(settings.redis_url) if settings.redis_url else MemoryDeduper()
-        return Deps(settings=settings, agent=agent, conversations=open_conversation_store(settings),
-                    feedback=open_feedback_log(settings), client=client, identity=identity,
-                    dedupe=dedupe, coverage=coverage)
+        return Deps(settings=settings, agent=agent, client=client, identity=identity, dedupe=dedupe, coverage=coverage,
+                    conversations=conversations if conversations is not None else open_conversation_store(settings),
+                    feedback=feedback if feedback is not None else open_feedback_log(settings))
     except BaseException:
         await session.close()
         raise

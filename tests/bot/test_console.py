@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import tempfile
+from pathlib import Path
 
 from rich.console import Console
 
@@ -35,8 +37,26 @@ async def test_console_asks_follows_up_and_votes(settings):
     assert "after: how do we roll back a deploy?" in text  # the follow-up used the thread's history
     assert "Thanks for the feedback" in text
     assert [c.question for c in agent.calls] == ["how do we roll back a deploy?", "and for hotfixes?"]
-    (vote,) = await FeedbackLog(settings.home / "feedback.sqlite3").list()
-    assert vote.vote == "up" and vote.question == "and for hotfixes?"
+
+
+async def test_console_threads_and_votes_stay_out_of_the_real_data_dir(settings, tmp_path):
+    # Production feedback that a console session must neither add to nor read from; a Redis it must not use.
+    real = FeedbackLog(settings.home / "feedback.sqlite3")
+    await real.record(answer_id="prod1", question="a real question", vote="down", user="U1", team="T1", channel="C1")
+    await real.close()
+    dead_redis = settings.model_copy(update={"redis_url": "redis://127.0.0.1:1/0"})
+    out, buffer = capture()
+    scratch_dirs = lambda: set(Path(tempfile.gettempdir()).glob("synthbot-console-*"))  # noqa: E731
+    before = scratch_dirs()
+    agent = FakeAgent()
+    await run_console(dead_redis, agent=agent, out=out, lines=lines_of("/ask how do we roll back?", "> and hotfixes?",
+                                                                        "2"))
+    text = buffer.getvalue()
+    assert "Thanks — noted" in text  # the vote was recorded (in the session's own log)
+    assert agent.calls[1].history[0].question == "how do we roll back?"  # threads work without Redis
+    assert [v.answer_id for v in await FeedbackLog(settings.home / "feedback.sqlite3").list()] == ["prod1"]
+    assert not (settings.home / "conversations.sqlite3").exists()
+    assert scratch_dirs() <= before  # and the scratch directory is gone
 
 
 async def test_console_shows_usage_and_option_errors(settings):
