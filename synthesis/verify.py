@@ -15,7 +15,10 @@ from .planner import main_noun_phrase
 from .sentences import content_stems, overlap
 from .synthesize.base import Context
 
-CITATION = re.compile(r"\s?\[(\d+(?:\s*,\s*\d+)*)\]")
+# Every bracketed citation form a writer uses: [2], [2, 3], [2; 3], [2-4], [2–4]; verify rewrites each as [2][3][4].
+CITATION = re.compile(r"\s?\[(\d+(?:\s*[,;\-–—]\s*\d+)*)\]")
+_CITE_ITEM = re.compile(r"(\d+)(?:\s*[-–—]\s*(\d+))?")
+MAX_RANGE = 20  # a wider "range" is not a citation anyone meant (e.g. years): its numbers count as invalid
 # Sources that say themselves that something is not written down: the clearest gap signal a KB can give.
 UNDOCUMENTED = re.compile(
     r"\b(no (written |formal )?(runbook|documentation|docs?|write-?up|process|procedure)|not (yet )?(documented|"
@@ -91,16 +94,33 @@ def find_gaps(question: str, parts: Sequence[str], units: Sequence[Any], sims: n
 
 
 # --- verification ----------------------------------------------------------------------------------------
+def citation_numbers(body: str) -> tuple[list[int], int]:
+    """'2-4; 7' → ([2, 3, 4, 7], 0): ranges expanded; an inverted, huge or malformed item counts as invalid."""
+    numbers: list[int] = []
+    bad = 0
+    for item in re.split(r"\s*[,;]\s*", body.strip()):
+        m = _CITE_ITEM.fullmatch(item)
+        if m is None:
+            bad += len(re.findall(r"\d+", item))
+            continue
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        if not first <= last < first + MAX_RANGE:
+            bad += 2
+            continue
+        numbers.extend(range(first, last + 1))
+    return list(dict.fromkeys(numbers)), bad
+
+
 def clean_citations(text: str, valid: set[int]) -> tuple[str, int, list[int]]:
-    """Remove citations to numbers outside the context: (text, removed count, kept numbers in order)."""
+    """Rewrite citations as [n][m] and drop numbers outside the context: (text, removed count, kept numbers)."""
     removed = 0
     kept: list[int] = []
 
     def fix(m: re.Match[str]) -> str:
         nonlocal removed
-        nums = [int(n) for n in re.findall(r"\d+", m.group(1))]
+        nums, bad = citation_numbers(m.group(1))
         good = [n for n in nums if n in valid]
-        removed += len(nums) - len(good)
+        removed += bad + len(nums) - len(good)
         kept.extend(good)
         return (" " if m.group(0).startswith(" ") else "") + "".join(f"[{n}]" for n in good) if good else ""
 

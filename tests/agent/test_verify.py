@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from synthesis.models import Contradiction, Finding, Passage, Synthesis
 from synthesis.synthesize.base import Context, ContextSource
 from synthesis.verify import as_clause, clean_citations, gap_text, verify
@@ -63,3 +65,34 @@ def test_gap_phrasing_reads_like_a_sentence():
     assert gap_text("how does the DR test work", evidence=4) == (
         "The knowledge base does not explain how the DR test works; [4] notes that it is not written down.")
     assert gap_text("deploy freeze exceptions") == "The knowledge base does not cover deploy freeze exceptions."
+
+
+@pytest.mark.parametrize(("text", "expected", "removed"), [
+    ("Ranges [2-4].", "Ranges [2][3][4].", 0),
+    ("En dash [2–4].", "En dash [2][3][4].", 0),
+    ("Em dash [2—3].", "Em dash [2][3].", 0),
+    ("Semicolons [2; 3].", "Semicolons [2][3].", 0),
+    ("Mixed [1, 3-4; 2].", "Mixed [1][3][4][2].", 0),
+    ("Range past the context [3-6].", "Range past the context [3][4].", 2),
+    ("All invalid [7; 8].", "All invalid.", 2),
+    ("Inverted [4-2].", "Inverted.", 2),
+    ("Years, not sources [2019-2024].", "Years, not sources.", 6),
+    ("Huge range [1-500].", "Huge range.", 2),
+    ("Repeated [2, 2].", "Repeated [2].", 0),
+])
+def test_every_citation_form_is_checked_and_rewritten(text, expected, removed):
+    out, n, _ = clean_citations(text, {1, 2, 3, 4})
+    assert (out, n) == (expected, removed)
+
+
+def test_ranges_and_semicolons_in_findings_are_verified_end_to_end():
+    synthesis = Synthesis(summary="Deploys need approval [2; 9].",
+                          findings=[Finding(topic="t", content="Approval comes first [1-3]; hotfixes differ [4–9].",
+                                            citations=[])])
+    v = verify(synthesis, _context(4), question="Who approves deploys?")
+    s = v.synthesis
+    assert s.summary == "Deploys need approval [2]."
+    assert s.findings[0].content == "Approval comes first [1][2][3]; hotfixes differ [4]."
+    assert s.findings[0].citations == [1, 2, 3, 4] and [src.number for src in s.sources] == [1, 2, 3, 4]
+    assert v.invalid_citations == 6  # 9 in the summary; 5-9 in the finding
+    assert "9" not in s.model_dump_json()
