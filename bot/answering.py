@@ -1,0 +1,345 @@
+"""The work after the ack: run the agent (bounded, with a deadline) and deliver the answer or an error in Slack."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from slack_sdk.models.blocks import ContextBlock, MarkdownTextObject, SectionBlock
+from slack_sdk.webhook.async_client import AsyncWebhookClient
+
+from bot import render
+from bot.commands import USAGE, AskRequest, UsageError, parse_ask, unwrap_slack_text
+from bot.deps import Deps, ProgressUpdater
+from synthesis.errors import InvalidQuery, KnowledgeBaseMissing, SynthbotError
+from synthesis.models import AnswerResult, AskOptions, Turn
+
+log = structlog.get_logger(__name__)
+
+# Replies that only acknowledge an answer get a reaction, not a fresh agent run.
+_THANKS = re.compile(r"^(?:\W|:[\w+-]+:)*(?:thanks?|thank you|thx|ty|ok(?:ay)?|cool|great|got it|perfect|nice)?"
+                     r"(?:\W|:[\w+-]+:)*$", re.I)
+DM_KEY = "dm"  # the conversation key of a DM's top level
+
+
+def new_error_id() -> str:
+    return uuid.uuid4().hex[:10]
+
+
+async def _call(fn, **kwargs) -> Any:
+    """Call a store method whether it is async or blocking (blocking ones run in a worker thread)."""
+    if inspect.iscoroutinefunction(fn):
+        return await fn(**kwargs)
+    return await asyncio.to_thread(fn, **kwargs)
+
+
+@dataclass
+class Where:
+    """Where a question came from and where its answer goes."""
+
+    team: str
+    channel: str
+    user: str
+    reply_ts: str | None  # thread for the answer; None posts at the top level (a DM)
+    keys: list[str]  # conversation-store thread keys: history is read from keys[0], the turn saved under all
+    response_url: str | None = None
+
+
+@dataclass
+class Status:
+    """The message that shows progress: the /ask anchor (kept), or a placeholder that becomes the answer."""
+
+    channel: str
+    question: str
+    ts: str | None = None
+    anchor_user: str | None = None  # set for the /ask anchor: it keeps "<@U> asked" and is restored at the end
+
+    @property
+    def replaceable(self) -> bool:
+        return self.ts is not None and self.anchor_user is None
+
+
+class Answerer:
+    """The background tasks the listeners spawn, over one Deps."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+        self._questions: OrderedDict[str, str] = OrderedDict()  # answer id → question, for feedback after a miss
+
+    async def run_ask(self, *, team: str, channel: str, user: str, request: AskRequest, response_url: str | None) -> None:
+        """Post the anchor, then answer (or run the coverage report) in its thread."""
+        shown = request.question if not request.coverage else f"--coverage {request.coverage_topic or ''}".strip()
+        anchor = render.render_anchor(user, shown)
+        try:
+            resp = await self.deps.client.chat_postMessage(channel=channel, **anchor.as_kwargs(), unfurl_links=False)
+        except Exception as exc:
+            log.warning("slack.anchor_failed", channel=channel, error=str(exc))
+            await self._respond(response_url, "I can't post in this channel — invite me with `/invite @synthbot`, "
+                                              "or ask me in a DM.")
+            return
+        ts = resp["ts"]
+        where = Where(team=team, channel=channel, user=user, reply_ts=ts, keys=[ts], response_url=response_url)
+        status = Status(channel=channel, question=shown, ts=ts, anchor_user=user)
+        if request.coverage:
+            await self._coverage(where, request.coverage_topic, status)
+        else:
+            await self.answer(where, request.question, request.options, status)
+
+    async def run_chat(self, where: Where, text: str, *, parse: bool, history_required: bool,
+                       message_ts: str | None = None) -> None:
+        """A mention, DM or thread reply: answer it where it was asked."""
+        history = await self._history(where)
+        if history_required and not history:
+            return  # a reply in a thread the bot never answered: not ours
+        if parse:
+            parsed = parse_ask(text)
+            if isinstance(parsed, UsageError) or parsed.help:
+                await self._post(where, text=parsed.text if isinstance(parsed, UsageError) else USAGE)
+                return
+            if parsed.coverage:
+                if self.deps.coverage is None:
+                    await self._post(where, text="Coverage reports are not available in this version yet.")
+                else:
+                    await self._coverage(where, parsed.coverage_topic, Status(channel=where.channel, question=""))
+                return
+            question, options = parsed.question, parsed.options
+        else:
+            question, options = unwrap_slack_text(text).strip(), AskOptions()
+            if _THANKS.match(question) and message_ts:
+                await self._react(where.channel, message_ts, "+1")
+                return
+        placeholder = render.render_progress("planning")
+        status = Status(channel=where.channel, question=question)
+        try:
+            resp = await self.deps.client.chat_postMessage(channel=where.channel, thread_ts=where.reply_ts,
+                                                           **placeholder.as_kwargs())
+            status.ts = resp["ts"]
+            if where.reply_ts is None:  # a top-level DM: a thread started under the answer continues it
+                where.keys.append(status.ts)
+        except Exception as exc:
+            log.warning("slack.placeholder_failed", channel=where.channel, error=str(exc))
+        await self.answer(where, question, options, status, history=history)
+
+    async def answer(self, where: Where, question: str, options: AskOptions, status: Status, *,
+                     history: list[Turn] | None = None) -> None:
+        """Run the agent (bounded, with a deadline) and deliver the answer or an actionable error in the thread."""
+        deps = self.deps
+        log_ = log.bind(channel=where.channel, thread=where.reply_ts, user=where.user)
+        if history is None:
+            history = await self._history(where)
+        ahead = deps.limiter.queued_ahead()
+        # Join the queue before telling the user, so the next caller counts this one as ahead of them.
+        queued = asyncio.create_task(self._show(status, _queued_text(ahead))) if ahead is not None else None
+        updater = ProgressUpdater(lambda stage: self._show(status, stage))
+        result: AnswerResult | None = None
+        error: tuple[str, str, str | None] | None = None
+        async with deps.limiter.slot():
+            if queued is not None:
+                await queued  # so "Queued" never lands after the first progress stage
+            try:
+                result = await asyncio.wait_for(
+                    deps.agent.answer(question, history=history, options=options, progress=updater), deps.answer_timeout)
+            except KnowledgeBaseMissing as exc:
+                error = ("no_kb", str(exc), None)
+            except asyncio.TimeoutError:
+                error = ("timeout", f"no answer within {deps.answer_timeout:g} s", None)
+            except InvalidQuery as exc:
+                error = ("invalid", str(exc), None)
+            except SynthbotError as exc:  # a setup problem (store, model, Claude): its message says what to fix
+                error_id = new_error_id()
+                log_.error("answer.failed", error_id=error_id, error=str(exc), kind=exc.__class__.__name__)
+                error = ("internal", str(exc), error_id)
+            except Exception as exc:
+                error_id = new_error_id()
+                log_.error("answer.failed", error_id=error_id, question=question[:200], exc_info=exc)
+                error = ("internal", f"{exc.__class__.__name__}", error_id)
+        await updater.close()
+        if result is not None:
+            log_.info("answer.done", answer_id=result.id, no_answer=result.no_answer, seconds=round(result.duration, 2))
+            await self._deliver(where, status, render.render_answer(result, options=options), answered=True)
+            await self._save(where, question, result)
+        else:
+            kind, detail, error_id = error
+            await self._deliver(where, status, [render.render_error(kind, detail, error_id=error_id)], answered=False)
+
+    async def record_feedback(self, body: dict, action: dict) -> None:
+        """Store the vote with its question and answer ids, then thank the user ephemerally."""
+        answer_id = action.get("value", "")
+        vote = "up" if action.get("action_id") == "feedback_up" else "down"
+        user = (body.get("user") or {}).get("id", "")
+        team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id", "")
+        container = body.get("container") or {}
+        message = body.get("message") or {}
+        channel = container.get("channel_id") or (body.get("channel") or {}).get("id", "")
+        thread = message.get("thread_ts") or container.get("thread_ts") or message.get("ts") or container.get("message_ts")
+        question = await self._question_for(team, channel, [thread, DM_KEY], answer_id)
+        try:
+            await _call(self.deps.feedback.record, answer_id=answer_id, question=question, vote=vote, user=user,
+                        team=team, channel=channel)
+            text = "Thanks for the feedback!" if vote == "up" else "Thanks — noted. That helps us improve the answers."
+        except Exception as exc:
+            error_id = new_error_id()
+            log.error("feedback.failed", error_id=error_id, answer_id=answer_id, exc_info=exc)
+            text = f"Sorry, I couldn't record that vote (error id `{error_id}`)."
+        log.info("feedback.recorded", answer_id=answer_id, vote=vote, user=user)
+        try:
+            await self.deps.client.chat_postEphemeral(channel=channel, user=user, text=text,
+                                                      thread_ts=message.get("thread_ts"))
+        except Exception as exc:
+            await self._respond(body.get("response_url"), text)
+            log.warning("slack.ephemeral_failed", error=str(exc))
+
+    # --- helpers -----------------------------------------------------------------------------------------
+    async def _coverage(self, where: Where, topic: str | None, status: Status) -> None:
+        """The coverage report (Markdown from deps.coverage) in the thread."""
+        try:
+            report = await asyncio.wait_for(self.deps.coverage(topic), self.deps.answer_timeout)
+            messages, answered = _text_messages(render.markdown_to_mrkdwn(report)), True
+        except asyncio.TimeoutError:
+            messages, answered = [render.render_error("timeout", "the coverage report took too long")], False
+        except Exception as exc:
+            error_id = new_error_id()
+            log.error("coverage.failed", error_id=error_id, exc_info=exc)
+            messages = [render.render_error("internal", exc.__class__.__name__, error_id=error_id)]
+            answered = False
+        await self._deliver(where, status, messages, answered=answered)
+
+    async def _history(self, where: Where) -> list[Turn]:
+        try:
+            return list(await _call(self.deps.conversations.load, team=where.team, channel=where.channel,
+                                    thread=where.keys[0]))
+        except Exception as exc:  # lost context degrades the answer; it must not stop it
+            log.warning("threads.load_failed", channel=where.channel, error=str(exc))
+            return []
+
+    async def _save(self, where: Where, question: str, result: AnswerResult) -> None:
+        turn = Turn(question=question, standalone=result.standalone_question, summary=result.synthesis.summary[:4000],
+                    cited_ids=[s.passage_id for s in result.synthesis.sources], answer_id=result.id)
+        self._questions[result.id] = question
+        while len(self._questions) > 10_000:
+            self._questions.popitem(last=False)
+        for key in where.keys:
+            try:
+                await _call(self.deps.conversations.save, team=where.team, channel=where.channel, thread=key, turn=turn)
+            except Exception as exc:
+                log.warning("threads.save_failed", channel=where.channel, error=str(exc))
+
+    async def _question_for(self, team: str, channel: str, keys: list[str | None], answer_id: str) -> str:
+        for key in filter(None, keys):
+            try:
+                turns = await _call(self.deps.conversations.load, team=team, channel=channel, thread=key)
+            except Exception:
+                continue
+            for turn in turns:
+                if turn.answer_id == answer_id:
+                    return turn.question
+        return self._questions.get(answer_id, "")
+
+    async def _show(self, status: Status, stage: str) -> None:
+        """Show a stage (or queue position) on the status message; a failed update is logged, never raised."""
+        if status.ts is None:
+            return
+        # The anchor keeps "who asked what" above the stage; a placeholder in a thread is just the stage line.
+        question = status.question if status.anchor_user else ""
+        stage = stage.strip().rstrip("….").strip()  # the renderer adds its own ellipsis
+        progress = render.render_progress(stage, question, user_id=status.anchor_user)
+        try:
+            await self.deps.client.chat_update(channel=status.channel, ts=status.ts, **progress.as_kwargs())
+        except Exception as exc:
+            log.warning("slack.progress_failed", stage=stage, error=str(exc))
+
+    async def _deliver(self, where: Where, status: Status, messages: list, *, answered: bool) -> None:
+        """The first message replaces a placeholder; the rest go in the thread. The anchor is restored."""
+        client = self.deps.client
+        for n, msg in enumerate(messages):
+            try:
+                if n == 0 and status.replaceable:
+                    await client.chat_update(channel=where.channel, ts=status.ts, **msg.as_kwargs())
+                else:
+                    await client.chat_postMessage(channel=where.channel, thread_ts=where.reply_ts, unfurl_links=False,
+                                                  unfurl_media=False, **msg.as_kwargs())
+            except Exception as exc:
+                error_id = new_error_id()
+                log.error("slack.deliver_failed", error_id=error_id, part=n, exc_info=exc)
+                what = "I found an answer but Slack refused it" if answered else "Slack refused my reply"
+                await self._refused(where, status, f"{what} (error id `{error_id}`). Please try again.",
+                                    replace=n == 0 and status.replaceable)
+                answered = False
+                break
+        if status.anchor_user and status.ts:
+            done = "✅ Answered in the thread." if answered else "⚠️ I couldn't answer this one — the thread says why."
+            try:
+                await client.chat_update(channel=status.channel, ts=status.ts,
+                                         **_final_anchor(status.anchor_user, status.question, done).as_kwargs())
+            except Exception as exc:
+                log.warning("slack.anchor_restore_failed", error=str(exc))
+
+    async def _refused(self, where: Where, status: Status, text: str, *, replace: bool) -> None:
+        """Slack refused a reply: say so in plain text (no blocks to reject), so the thread never stays silent.
+
+        Over the placeholder when there is one (else it reads "Planning…" forever), else in the thread; the
+        response_url only as a last resort, since mentions, DMs and follow-ups have none.
+        """
+        client = self.deps.client
+        if replace:
+            try:  # blocks=[] clears the placeholder's blocks; omitting them would keep "Planning…" on screen
+                await client.chat_update(channel=where.channel, ts=status.ts, text=text, blocks=[])
+                return
+            except Exception as exc:
+                log.warning("slack.refusal_update_failed", channel=where.channel, error=str(exc))
+        try:
+            await client.chat_postMessage(channel=where.channel, thread_ts=where.reply_ts, text=text)
+            return
+        except Exception as exc:
+            log.warning("slack.refusal_post_failed", channel=where.channel, error=str(exc))
+        await self._respond(where.response_url, text)
+
+    async def _post(self, where: Where, *, text: str) -> None:
+        """Post our own mrkdwn text (usage, notices) in the thread."""
+        try:
+            for msg in _text_messages(text):
+                await self.deps.client.chat_postMessage(channel=where.channel, thread_ts=where.reply_ts,
+                                                        **msg.as_kwargs())
+        except Exception as exc:
+            log.warning("slack.post_failed", channel=where.channel, error=str(exc))
+
+    async def _react(self, channel: str, ts: str, name: str) -> None:
+        try:
+            await self.deps.client.reactions_add(channel=channel, timestamp=ts, name=name)
+        except Exception as exc:
+            log.warning("slack.reaction_failed", error=str(exc))
+
+    async def _respond(self, response_url: str | None, text: str) -> None:
+        """Last resort when the channel is unusable: the command's response_url (ephemeral)."""
+        if not response_url:
+            return
+        try:
+            await AsyncWebhookClient(response_url).send(text=text, response_type="ephemeral")
+        except Exception as exc:
+            log.warning("slack.respond_failed", error=str(exc))
+
+
+def _text_messages(mrkdwn: str) -> list[render.SlackMessage]:
+    """mrkdwn text as section blocks, split under Slack's section and block-count limits."""
+    blocks = [SectionBlock(text=MarkdownTextObject(text=piece, verbatim=True)).to_dict()
+              for piece in render.split_text(mrkdwn)]
+    fallback = " ".join(mrkdwn.split())[:300] or "…"
+    return [render.SlackMessage(text=fallback, blocks=blocks[i:i + 50]) for i in range(0, len(blocks), 50)]
+
+
+def _final_anchor(user: str, question: str, done: str) -> render.SlackMessage:
+    """The anchor once answered: who asked what, and where the answer is (instead of "working on it")."""
+    anchor = render.render_anchor(user, question)
+    blocks = anchor.blocks[:-1] if anchor.blocks and anchor.blocks[-1].get("type") == "context" else anchor.blocks
+    note = ContextBlock(elements=[MarkdownTextObject(text=done)]).to_dict()
+    return render.SlackMessage(text=anchor.text, blocks=[*blocks, note])
+
+
+def _queued_text(ahead: int) -> str:
+    return "Queued — you're next" if ahead == 0 else f"Queued — {ahead} ahead of you"
