@@ -23,6 +23,7 @@ from .store import KnowledgeStore, where_clause
 log = structlog.get_logger(__name__)
 
 MODES = ("hybrid", "dense", "lexical")
+SPARE = 3  # MMR orders k + SPARE, so chunks deleted since they were ranked can be replaced in diversity order
 
 
 @dataclass(frozen=True)
@@ -151,11 +152,10 @@ class Retriever:
         kept = [c for c in ranked if c.score >= threshold]
         if diversity > 0 and len(kept) > 1:
             t = time.perf_counter()
-            kept = self._mmr(kept[:need], k, diversity)
+            kept = self._mmr(kept[:need], k + SPARE, diversity)
             timings["mmr"] = _ms(t)
-        kept = kept[:k]
         t = time.perf_counter()
-        self._fetch(kept, embeddings=with_embeddings)
+        kept = self._fetch(kept, k, embeddings=with_embeddings, info=info)
         timings["fetch"] = _ms(t)
         results = [_result(c, rank, with_embeddings, debug) for rank, c in enumerate(kept, start=1)]
 
@@ -235,18 +235,32 @@ class Retriever:
         c.score = float(score)
         return c.score
 
-    def _fetch(self, cands: list[Candidate], *, embeddings: bool) -> None:
-        """Text and metadata (and vectors if asked) of the chunks being returned: one Chroma get."""
-        if not cands:
-            return
+    def _fetch(self, ranked: list[Candidate], k: int, *, embeddings: bool, info: dict) -> list[Candidate]:
+        """The best `k` of `ranked` that still exist, with text and metadata (and vectors if asked).
+
+        One Chroma get of k ids in the common case; ids Chroma no longer has (deleted after the lexical snapshot
+        was taken, or by a concurrent ingest) are dropped and the next ranked candidates fetched in their place.
+        """
         include = ["documents", "metadatas"] + (["embeddings"] if embeddings else [])
-        got = self.store.collection().get(ids=[c.id for c in cands], include=include)
-        by_id = {c.id: c for c in cands}
-        for i, cid in enumerate(got["ids"]):
-            c = by_id[cid]
-            c.content, c.meta = got["documents"][i] or "", got["metadatas"][i] or {}
-            if embeddings:
-                c.embedding = np.asarray(got["embeddings"][i], dtype=np.float32)
+        live: list[Candidate] = []
+        start = gone = 0
+        while len(live) < k and start < len(ranked):
+            batch = ranked[start:start + k - len(live)]
+            start += len(batch)
+            got = self.store.collection().get(ids=[c.id for c in batch], include=include)
+            by_id = {c.id: c for c in batch}
+            for i, cid in enumerate(got["ids"]):
+                c = by_id[cid]
+                c.content, c.meta = got["documents"][i] or "", got["metadatas"][i] or {}
+                if embeddings:
+                    c.embedding = np.asarray(got["embeddings"][i], dtype=np.float32)
+            found = set(got["ids"])
+            gone += sum(1 for c in batch if c.id not in found)
+            live += [c for c in batch if c.id in found]
+        if gone:
+            info["stale_dropped"] = gone
+            log.info("search.stale_dropped", chunks=gone)
+        return live[:k]
 
     def _vectors(self, cands: list[Candidate]) -> None:
         """Stored embeddings only (no text): the cheap kind of Chroma get."""

@@ -272,3 +272,21 @@ def test_skipping_hopeless_lexical_only_chunks_never_changes_the_top(store):
         three = retriever.search(q, k=3, debug=True)
         assert [(r.id, r.score) for r in one.results] == [(r.id, r.score) for r in three.results[:1]]
         assert one.debug["exact_dense"] <= three.debug["exact_dense"]
+
+
+@pytest.mark.parametrize(("mode", "diversity"), [("lexical", 0.0), ("hybrid", 0.0), ("lexical", 0.5)])
+def test_chunks_deleted_after_the_snapshot_never_come_back_empty(settings, store, mode, diversity):
+    retriever = Retriever(store, lexical=LexicalIndex(store, check_interval=3600))  # the snapshot stays stale
+    before = [r.id for r in retriever.search("on-call pager primary incident deploy", k=3, mode=mode, diversity=diversity).results]
+    assert len(before) == 3 and "oncall-1" in before
+    other = KnowledgeStore.open(settings, HashEmbedder())  # e.g. an ingest in another process
+    other.delete(["oncall-1"])
+    other.bump_revision()
+
+    resp = retriever.search("on-call pager primary incident deploy", k=3, mode=mode, diversity=diversity, debug=True)
+    ids = [r.id for r in resp.results]
+    assert "oncall-1" not in ids and len(ids) == 3  # the next candidate takes its place
+    assert all(r.doc_id and r.content and r.title for r in resp.results)
+    assert [r.rank for r in resp.results] == [1, 2, 3]
+    if mode == "lexical" and not diversity:  # hybrid and MMR read stored vectors first: a deleted chunk has none
+        assert resp.debug["stale_dropped"] == 1
