@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import inspect
 import re
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
 
 import structlog
 from slack_sdk.models.blocks import ContextBlock, MarkdownTextObject, SectionBlock
@@ -30,13 +28,6 @@ DM_KEY = "dm"  # the conversation key of a DM's top level
 
 def new_error_id() -> str:
     return uuid.uuid4().hex[:10]
-
-
-async def _call(fn, **kwargs) -> Any:
-    """Call a store method whether it is async or blocking (blocking ones run in a worker thread)."""
-    if inspect.iscoroutinefunction(fn):
-        return await fn(**kwargs)
-    return await asyncio.to_thread(fn, **kwargs)
 
 
 @dataclass
@@ -180,8 +171,8 @@ class Answerer:
         thread = message.get("thread_ts") or container.get("thread_ts") or message.get("ts") or container.get("message_ts")
         question = await self._question_for(team, channel, [thread, DM_KEY], answer_id)
         try:
-            await _call(self.deps.feedback.record, answer_id=answer_id, question=question, vote=vote, user=user,
-                        team=team, channel=channel)
+            await self.deps.feedback.record(answer_id=answer_id, question=question, vote=vote, user=user, team=team,
+                                            channel=channel)
             text = "Thanks for the feedback!" if vote == "up" else "Thanks — noted. That helps us improve the answers."
         except Exception as exc:
             error_id = new_error_id()
@@ -212,8 +203,8 @@ class Answerer:
 
     async def _history(self, where: Where) -> list[Turn]:
         try:
-            return list(await _call(self.deps.conversations.load, team=where.team, channel=where.channel,
-                                    thread=where.keys[0]))
+            return list(await self.deps.conversations.load(team=where.team, channel=where.channel,
+                                                           thread=where.keys[0]))
         except Exception as exc:  # lost context degrades the answer; it must not stop it
             log.warning("threads.load_failed", channel=where.channel, error=str(exc))
             return []
@@ -226,14 +217,14 @@ class Answerer:
             self._questions.popitem(last=False)
         for key in where.keys:
             try:
-                await _call(self.deps.conversations.save, team=where.team, channel=where.channel, thread=key, turn=turn)
+                await self.deps.conversations.save(team=where.team, channel=where.channel, thread=key, turn=turn)
             except Exception as exc:
                 log.warning("threads.save_failed", channel=where.channel, error=str(exc))
 
     async def _question_for(self, team: str, channel: str, keys: list[str | None], answer_id: str) -> str:
         for key in filter(None, keys):
             try:
-                turns = await _call(self.deps.conversations.load, team=team, channel=channel, thread=key)
+                turns = await self.deps.conversations.load(team=team, channel=channel, thread=key)
             except Exception:
                 continue
             for turn in turns:

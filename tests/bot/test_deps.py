@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import shutil
 import socket
 import subprocess
@@ -12,6 +13,8 @@ import pytest
 import structlog
 
 from bot.deps import Background, MemoryDeduper, ProgressUpdater, RedisDeduper, RunLimiter
+from bot.feedback import FeedbackLog
+from bot.threads import RedisConversationStore, SQLiteConversationStore
 
 
 async def test_run_limiter_bounds_runs_and_reports_the_queue():
@@ -164,3 +167,10 @@ async def test_background_logs_a_crashed_task_and_drains():
 
 async def _boom():
     raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize("method", [SQLiteConversationStore.save, SQLiteConversationStore.load,
+                                    RedisConversationStore.save, RedisConversationStore.load, FeedbackLog.record])
+def test_the_stores_the_app_awaits_are_async(method):
+    # bot.answering awaits store methods directly (no sync fallback): a blocking store would stall the event loop.
+    assert inspect.iscoroutinefunction(method)
