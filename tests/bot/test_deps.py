@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import shutil
 import socket
-import subprocess
 import time
+import uuid
 
 import pytest
 import structlog
@@ -15,6 +14,7 @@ import structlog
 from bot.deps import Background, MemoryDeduper, ProgressUpdater, RedisDeduper, RunLimiter
 from bot.feedback import FeedbackLog
 from bot.threads import RedisConversationStore, SQLiteConversationStore
+from tests.conftest import free_port
 
 
 async def test_run_limiter_bounds_runs_and_reports_the_queue():
@@ -45,42 +45,19 @@ async def test_memory_deduper_forgets_after_the_ttl():
     assert await dedupe.first_seen("a")
 
 
-@pytest.fixture
-def redis_url(tmp_path):
-    if shutil.which("redis-server") is None:
-        pytest.skip("redis-server is not installed")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    proc.terminate()
-    proc.wait(10)
-
-
 async def test_redis_deduper_is_shared_between_workers(redis_url):
     one, two = RedisDeduper(redis_url), RedisDeduper(redis_url)
+    key = f"event:Ev{uuid.uuid4().hex[:10]}"  # the server is shared by the whole run
     try:
-        assert await one.first_seen("event:Ev1")
-        assert not await two.first_seen("event:Ev1")  # another worker sees the first one's key
+        assert await one.first_seen(key)
+        assert not await two.first_seen(key)  # another worker sees the first one's key
     finally:
         await one.aclose()
         await two.aclose()
 
 
 async def test_redis_deduper_falls_back_to_memory_when_redis_is_down():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]  # nothing listens here
-    dedupe = RedisDeduper(f"redis://127.0.0.1:{port}/0")
+    dedupe = RedisDeduper(f"redis://127.0.0.1:{free_port()}/0")  # nothing listens there
     with structlog.testing.capture_logs() as logs:
         assert await dedupe.first_seen("k") and not await dedupe.first_seen("k")
         assert await dedupe.first_seen("k2")

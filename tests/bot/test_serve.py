@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 
 import aiohttp
 import pytest
@@ -14,14 +13,9 @@ from bot.cli.serve import serve
 from bot.deps import check_tokens
 from synthesis.errors import ConfigError
 from tests.bot.fakes import SECRET, FakeAgent
+from tests.conftest import free_port
 
 from bot.fake_slack import SlackRequests
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import shutil
-import socket
-import subprocess
-import time
 
 import pytest
 
@@ -18,6 +14,7 @@ from bot.threads import (
 )
 from synthesis.errors import StoreUnavailable
 from synthesis.models import Turn
+from tests.conftest import free_port
 
 KEY = {"team": "T1", "channel": "C1", "thread": "1700000000.000100"}
 
@@ -139,40 +136,7 @@ async def test_open_conversation_store_picks_redis_when_configured(settings):
     await store.close()
 
 
-# --- Redis: a real server on a free loopback port ---------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server); CI installs it")
-    port = _free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                             "--dir", str(tmp_path_factory.mktemp("redis"))],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
-                s.sendall(b"PING\r\n")
-                if s.recv(16).startswith(b"+PONG"):
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"redis-server did not start on port {port}")
-        time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
+# --- Redis: a real server on a free loopback port (the session's `redis_url` fixture) ---------------------
 @pytest.fixture
 async def redis_store(redis_url, request):
     store = RedisConversationStore(redis_url, ttl_seconds=60, max_turns=5, prefix=f"test:{request.node.name}")
@@ -213,7 +177,7 @@ async def test_redis_state_survives_a_new_client(redis_url):
 
 
 async def test_redis_down_is_a_store_unavailable_error_that_says_what_to_do():
-    store = RedisConversationStore(f"redis://:secret@127.0.0.1:{_free_port()}/0", ttl_seconds=60)
+    store = RedisConversationStore(f"redis://:secret@127.0.0.1:{free_port()}/0", ttl_seconds=60)
     with pytest.raises(StoreUnavailable, match="REDIS_URL") as info:
         await store.load(**KEY)
     assert "secret" not in str(info.value)
