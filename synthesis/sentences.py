@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are aren't as at be because been before being below
@@ -43,14 +44,38 @@ def _split_prose(text: str) -> list[str]:
     return [p.replace(_PLACEHOLDER, ".").strip() for p in parts if p.strip()]
 
 
+class Sentence(NamedTuple):
+    """One unit of text; a list item knows its lead-in ("A request states:", or the heading above the list)."""
+
+    text: str
+    listed: bool = False
+    lead_in: str = ""
+
+    @property
+    def fragment(self) -> bool:
+        """Not a sentence that stands alone: a list item, a lowercase start, or a ';' ':' ',' ending."""
+        return self.listed or self.text[:1].islower() or self.text.rstrip()[-1:] in ";:,"
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences from prose or markdown: headings and table rules dropped, each list item its own unit."""
-    out: list[str] = []
+    return [s.text for s in sentence_units(text)]
+
+
+def sentence_units(text: str) -> list[Sentence]:
+    """`split_sentences` with each list item marked and given its lead-in, so it can be quoted in context."""
+    out: list[Sentence] = []
     paragraph: list[str] = []
+    in_item = False
+    lead = ""  # what a list starting here hangs off: a sentence ending in ':' or the heading just above
 
     def flush() -> None:
+        nonlocal lead
         if paragraph:
-            out.extend(_split_prose(" ".join(paragraph)))
+            sentences = _split_prose(" ".join(paragraph))
+            out.extend(Sentence(s, in_item, lead if in_item else "") for s in sentences)
+            if not in_item:
+                lead = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
             paragraph.clear()
 
     header: list[str] = []
@@ -62,23 +87,28 @@ def split_sentences(text: str) -> list[str]:
             header = []
         if not line or line.startswith("#") or line.startswith("```"):
             flush()
+            if line.startswith("#"):
+                lead, in_item = line.lstrip("#").strip(), False
             continue
         if line.startswith("|"):  # a table row reads as "Header: cell; Header: cell" so numbers keep their subject
             flush()
+            lead, in_item = "", False
             cells = [c.strip() for c in line.strip("|").split("|")]
             if not header:
                 header = cells
                 continue
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c and c not in ("—", "-")]
             if pairs:
-                out.append("; ".join(pairs) + ".")
+                out.append(Sentence("; ".join(pairs) + "."))
             continue
         if _BULLET.match(line):
             flush()
-            line = _BULLET.sub("", line)
+            line, in_item = _BULLET.sub("", line), True
+        elif in_item and raw[:1] not in (" ", "\t") and not paragraph:
+            in_item = False  # an unindented line after a blank one: prose again, not the item's continuation
         paragraph.append(line)
     flush()
-    return [s for s in out if len(_WORD.findall(s)) >= 3]
+    return [s for s in out if len(_WORD.findall(s.text)) >= 3]
 
 
 def words(text: str) -> list[str]:

@@ -13,7 +13,7 @@ import structlog
 
 from ..embedding import Embedder
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
-from ..sentences import content_stems, key_phrases, keyword_query, overlap, split_sentences
+from ..sentences import content_stems, key_phrases, keyword_query, overlap, sentence_units
 from ..verify import find_gaps
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, compare, describe, find_contradictions
@@ -37,6 +37,8 @@ class Unit:
     dense: float = 0.0
     part: int = -1  # index of the question part it answers best (-1: the whole question)
     pinned: bool = False  # one side of a contradiction: always shown in its finding
+    fragment: bool = False  # a list item or a clause: quoted alone it loses what it hangs off
+    lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
 
 
 def source_list(context: Context) -> list[Source]:
@@ -114,10 +116,13 @@ class ExtractiveSynthesizer:
     def _units(self, context: Context) -> list[Unit]:
         units: list[Unit] = []
         for src in context.sources:
-            for pos, text in enumerate(split_sentences(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]):
+            for pos, sentence in enumerate(sentence_units(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]):
+                text = sentence.text
                 if POINTER.match(text) and len(text.split()) <= 8:
                     continue  # "See Database migrations." points elsewhere; it answers nothing itself
-                units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage))
+                lead_in = sentence.lead_in or (_section(src.passage) if sentence.listed else "")
+                units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
+                                  fragment=sentence.fragment, lead_in=lead_in))
         return units
 
     def _score(self, units: list[Unit], sims: np.ndarray, question: str, parts: list[str]) -> None:
@@ -217,7 +222,7 @@ class ExtractiveSynthesizer:
         by_text = {f"{_sentence(u.text)} [{u.source}]": u for u in selected}
         lead: list[str] = []
         for f in [f for f in findings if f.confidence != "low"][:2] or findings[:1]:  # best sentence of the best two
-            first = max((s for s in by_text if s in f.content), key=lambda s: by_text[s].relevance, default=None)
+            first = _summary_sentence([u for s, u in by_text.items() if s in f.content])
             if first and first not in lead:
                 lead.append(first)
         if conflicts:
@@ -239,6 +244,24 @@ class ExtractiveSynthesizer:
         overall = round(0.4 * citation_rate + 0.3 * coherence + 0.3 * completeness, 3)
         return Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
                        completeness=round(completeness, 3), overall=overall)
+
+
+def _summary_sentence(units: list[Unit]) -> str | None:
+    """The best sentence that stands alone; else the best list item quoted after its lead-in; else None."""
+    ranked = sorted(units, key=lambda u: -u.relevance)
+    whole = next((u for u in ranked if not u.fragment), None)
+    if whole is not None:
+        return f"{_sentence(whole.text)} [{whole.source}]"
+    item = next((u for u in ranked if u.lead_in), None)
+    if item is None:
+        return None
+    return f"{item.lead_in.rstrip().rstrip(':')}: {_sentence(item.text.rstrip(' ;:,'))} [{item.source}]"
+
+
+def _section(p: Passage) -> str:
+    """The passage's own heading when it says something (what a list at the top of a chunk hangs off)."""
+    section = p.section.split(">")[-1].strip()
+    return section if section.lower() not in GENERIC_SECTIONS else ""
 
 
 def _sentence(text: str) -> str:

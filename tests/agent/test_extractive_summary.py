@@ -1,0 +1,70 @@
+"""The offline summary quotes whole sentences: a list item never appears cut off from what it continues."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from synthesis.models import Passage
+from synthesis.sentences import Sentence, sentence_units, split_sentences
+from synthesis.synthesize.base import Context, ContextSource
+from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+HOTFIX = """A hotfix request states:
+
+1. what is broken and who is affected;
+2. why a rollback or a flag flip does not fix it;
+3. the pull request, with at least one approving review;
+4. how you will know that the fix worked.
+"""
+
+POSTMORTEMS = """## When we write one
+
+- Every SEV1 and SEV2 incident, no exceptions.
+- Any production hotfix, even if there was no customer impact.
+- A SEV3 when the incident
+  commander asks for one.
+
+Owners are assigned before the incident channel is closed.
+"""
+
+
+def test_list_items_know_their_lead_in():
+    units = sentence_units(HOTFIX)
+    assert units[0] == Sentence("A hotfix request states:")
+    assert units[0].fragment  # a lead-in alone says nothing
+    assert units[3] == Sentence("the pull request, with at least one approving review;", True,
+                                "A hotfix request states:")
+    post = sentence_units(POSTMORTEMS)
+    assert post[1] == Sentence("Any production hotfix, even if there was no customer impact.", True,
+                               "When we write one")
+    assert post[2].text == "A SEV3 when the incident commander asks for one."  # the item's continuation line
+    assert post[3] == Sentence("Owners are assigned before the incident channel is closed.")  # prose again
+    assert not post[3].fragment
+    assert split_sentences(HOTFIX) == [u.text for u in units]
+
+
+def summary_sentences(summary: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=\])\s+", summary) if s.strip()]
+
+
+@pytest.mark.parametrize(("question", "text", "lead_in"), [
+    ("What must a hotfix request include, such as the pull request and approving review?", HOTFIX,
+     "A hotfix request states: "),
+    ("Do we write a postmortem for a production hotfix without customer impact?", POSTMORTEMS, "When we write one: "),
+])
+async def test_summary_never_quotes_a_list_item_out_of_context(minilm, question, text, lead_in):
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=text, score=0.8, title="Handbook", section="Handbook"))])
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, context)
+    summary = outcome.synthesis.summary
+    assert summary and outcome.synthesis.findings
+    for sentence in summary_sentences(summary):
+        assert not sentence[:1].islower(), sentence
+        assert not re.search(r"[;:,]\s*\[\d+\]$", sentence), sentence
+    items = [u for u in sentence_units(text) if u.listed]
+    for item in items:  # an item that made it into the summary comes right after its lead-in
+        if item.text.rstrip(" ;.") in summary:
+            assert lead_in + item.text[:1] in summary, summary
+    assert any(item.text.rstrip(" ;.") in summary for item in items), summary  # the case under test happened
