@@ -78,14 +78,14 @@ class ExtractiveSynthesizer:
 
     async def synthesize(self, question: str, context: Context, *, sub_queries: list[str] | None = None) -> SynthesisOutcome:
         started = time.perf_counter()
-        synthesis = await asyncio.to_thread(self.synthesize_sync, question, context, sub_queries)
+        synthesis = await asyncio.to_thread(self._synthesize, question, context, sub_queries)
         log.info("synthesize.extractive", sources=len(context.sources), findings=len(synthesis.findings),
                  contradictions=len(synthesis.contradictions), gaps=len(synthesis.gaps),
                  seconds=round(time.perf_counter() - started, 4))
         return SynthesisOutcome(synthesis=synthesis, synthesizer=self.name)
 
     # --- the pipeline (CPU-bound; runs in a worker thread) -------------------------------------------
-    def synthesize_sync(self, question: str, context: Context, sub_queries: list[str] | None = None) -> Synthesis:
+    def _synthesize(self, question: str, context: Context, sub_queries: list[str] | None = None) -> Synthesis:
         parts = decomposition(question, sub_queries)
         units = self._units(context)
         if not units:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 
 import pytest
@@ -68,3 +69,10 @@ async def test_summary_never_quotes_a_list_item_out_of_context(minilm, question,
         if item.text.rstrip(" ;.") in summary:
             assert lead_in + item.text[:1] in summary, summary
     assert any(item.text.rstrip(" ;.") in summary for item in items), summary  # the case under test happened
+
+
+def test_the_synthesizer_has_one_async_entry_point_and_no_sync_twin():
+    public = {n for n in dir(ExtractiveSynthesizer) if not n.startswith("_") and callable(getattr(
+        ExtractiveSynthesizer, n))}
+    assert public == {"synthesize", "configured"}
+    assert inspect.iscoroutinefunction(ExtractiveSynthesizer.synthesize)
