@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -77,6 +78,27 @@ def verify_model_dir(path: Path, expected: str = BUNDLED_SHA256) -> Path:
     return path
 
 
+# A query or a few sentences run on one torch thread: with two intra-op threads on a 2-core box that is also doing
+# other work, the threads spin-wait for each other and one short query went from ~15 ms to ~170 ms
+# (docs/BENCHMARKS.md). Large batches (ingest, sentence selection) keep torch's default.
+SMALL_BATCH = 8
+
+
+@contextlib.contextmanager
+def _torch_threads(n: int | None):
+    if n is None:
+        yield
+        return
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)  # cheap (well under 1 µs); always called under the embedder's lock
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
 class SentenceTransformerEmbedder:
     """sentence-transformers model; BGE models get their query instruction on queries only."""
 
@@ -94,7 +116,7 @@ class SentenceTransformerEmbedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         items = [self.query_prefix + t for t in texts] if query and self.query_prefix else list(texts)
-        with self._lock:
+        with self._lock, _torch_threads(1 if len(items) <= SMALL_BATCH else None):
             vecs = self._model.encode(
                 items, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True,
                 show_progress_bar=False,

@@ -70,3 +70,16 @@ def test_hash_embedder_is_deterministic():
     a, b = HashEmbedder(64), HashEmbedder(64)
     assert np.array_equal(a.embed(["deploy freeze"]), b.embed(["deploy freeze"]))
     assert a.embed([]).shape == (0, 64)
+
+
+def test_small_batches_run_on_one_thread_and_restore_the_setting(minilm):
+    import torch
+
+    from synthesis.embedding import _torch_threads
+
+    before = torch.get_num_threads()
+    with _torch_threads(1):
+        assert torch.get_num_threads() == 1
+    assert torch.get_num_threads() == before
+    minilm.embed(["a query"], query=True)
+    assert torch.get_num_threads() == before
