@@ -45,6 +45,14 @@ class Verification:
 
 
 # --- gaps ------------------------------------------------------------------------------------------------
+_MODAL_BE = re.compile(r"(?i)^(how \w+|what|who|which|when|where|why)\s+(must|should|can|could|will|would|may|might)"
+                       r"\s+(.+?)\s+(be|have)\s+(.+)$")
+_MODAL_VERB = re.compile(r"(?i)^(how \w+|what|who|which|when|where|why)\s+(must|should|can|could|will|would|may|might)"
+                         r"\s+(.+)\s+(\w+)$")
+_SUBORDINATE = re.compile(r"(?i)\b(if|when|whenever|after|before|while|unless|because)\b")
+_WH_VERB = re.compile(r"(?i)^(who|what|which)\s+(?!(?:is|was|does|has)\b)(\w+s)\b")
+
+
 def as_clause(part: str) -> tuple[str, str]:
     """('explain', 'how the DR test works') from 'How does the DR test work?'; ('answer', '"…?"') when unsure."""
     q = re.sub(r"\s+", " ", part.strip().rstrip("?").strip())
@@ -56,6 +64,14 @@ def as_clause(part: str) -> tuple[str, str]:
     if m := re.match(r"(?i)^(what|who|which|where|when|why|how \w+)\s+(is|are|was|were)\s+(.+)$", q):
         wh, aux, rest = m.groups()
         return "explain", f"{wh.lower()} {rest} {aux.lower()}"
+    if (m := _MODAL_BE.match(q)) and not _SUBORDINATE.search(m.group(3)):  # "how quickly must X be rolled back"
+        wh, modal, subject, be, rest = m.groups()
+        return "explain", f"{wh.lower()} {subject} {modal.lower()} {be.lower()} {rest}"
+    if (m := _MODAL_VERB.match(q)) and len(m.group(3).split()) <= 4 and not _SUBORDINATE.search(q):
+        wh, modal, subject, verb = m.groups()  # "how fast must a rollback start": short enough to trust the last word
+        return "explain", f"{wh.lower()} {subject} {modal.lower()} {verb}"
+    if _WH_VERB.match(q):  # "who approves a production hotfix" already reads as a clause
+        return "explain", q[:1].lower() + q[1:]
     if not re.match(r"(?i)^(how|what|why|when|where|who|which|is|are|can|should|must|do|does)\b", q):
         return "cover", q
     return "answer", f'"{q}?"'
@@ -69,14 +85,47 @@ def gap_text(part: str, *, evidence: int | None = None) -> str:
     return text + "."
 
 
+def gap_clause(gaps: Sequence["Gap"]) -> str:
+    """One short sentence naming every gap, each with its evidence cited: for the summary."""
+    if not gaps:
+        return ""
+    clauses = [(verb, clause + (f" [{g.evidence}]" if g.evidence is not None else ""))
+               for g in gaps for verb, clause in [as_clause(g.aspect)]]
+    if len(clauses) == 1:
+        verb, clause = clauses[0]
+        return f"The knowledge base does not {verb} {clause}."
+    return "The knowledge base does not cover " + "; ".join(
+        c if v != "answer" else c.strip('"') for v, c in clauses) + "."
+
+
+@dataclass
+class Gap:
+    """A part of the question the context does not answer; `unsupported` when no sentence even comes close."""
+
+    part: int  # index into the question's parts (0 for the whole question)
+    aspect: str
+    text: str
+    evidence: int | None = None  # a source that says itself the thing is not written down
+    support: float = 0.0
+
+    @property
+    def unsupported(self) -> bool:
+        return self.evidence is None and self.support < GAP_SUPPORT
+
+
 def find_gaps(question: str, parts: Sequence[str], units: Sequence[Any], sims: np.ndarray) -> list[tuple[int, str]]:
+    """(index of the part, reader-facing gap) for every part `part_gaps` finds."""
+    return [(g.part, g.text) for g in part_gaps(question, parts, units, sims)]
+
+
+def part_gaps(question: str, parts: Sequence[str], units: Sequence[Any], sims: np.ndarray) -> list[Gap]:
     """Parts of the question no sentence supports, or that the sources themselves say are undocumented.
 
     `units` have `.text` and `.source`; `sims[i, j]` is the cosine of unit i with query j (0 = the question,
-    j >= 1 = parts[j-1]). Returns (index of the part, reader-facing gap) pairs.
+    j >= 1 = parts[j-1]).
     """
     aspects = list(parts) or [question]
-    gaps: list[tuple[int, str]] = []
+    gaps: list[Gap] = []
     stems = [content_stems(u.text) for u in units]
     for j, aspect in enumerate(aspects):
         col = j + 1 if parts else 0
@@ -87,9 +136,9 @@ def find_gaps(question: str, parts: Sequence[str], units: Sequence[Any], sims: n
         mentions = [i for i, s in enumerate(stems) if concept and len(concept & s) >= need]
         flagged = next((units[i].source for i in mentions if UNDOCUMENTED.search(units[i].text)), None)
         if flagged is not None:
-            gaps.append((j, gap_text(aspect, evidence=flagged)))
+            gaps.append(Gap(j, aspect, gap_text(aspect, evidence=flagged), flagged, support))
         elif support < GAP_SUPPORT:
-            gaps.append((j, gap_text(aspect)))
+            gaps.append(Gap(j, aspect, gap_text(aspect), None, support))
     return gaps
 
 

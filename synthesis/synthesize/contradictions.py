@@ -11,12 +11,14 @@ Two rules, both explainable:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
 
-from ..sentences import STOPWORDS, stem, truncate_words, words
+from ..models import Passage
+from ..sentences import STOPWORDS, content_stems, stem, truncate_words, words
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                  "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
@@ -234,3 +236,85 @@ def describe(c: ClaimConflict) -> str:
         head = "The sources disagree"
     about = f" about {c.conflict.subject}" if c.conflict.subject else ""
     return f'{head}{about}: [{c.a.source}] says "{quote_a}" while [{c.b.source}] says "{quote_b}"'
+
+
+# --- which side to follow ------------------------------------------------------------------------------
+_AUTHORITY = {"policy": 3, "runbook": 2, "guide": 2, "reference": 2, "doc": 1, "notes": 0, "meeting": 0, "wiki": 0}
+_LEGACY = re.compile(r"\b(old|legacy|deprecated|archived?|outdated|superseded)\b", re.I)
+_REPLACES = re.compile(r"\b(?:replaces|supersedes|takes precedence over|overrides)\b((?:\W+\w+){1,12})", re.I)
+
+
+@dataclass
+class Verdict:
+    """Which side of a contradiction to follow (its source number; None when nothing decides) and the advice."""
+
+    winner: int | None
+    loser: int | None
+    reason: str  # "replaces" | "newer" | "authority" | ""
+    suggestion: str
+
+
+def _authority(p: Passage | None) -> tuple[int, str]:
+    if p is None:
+        return 0, ""
+    score = _AUTHORITY.get(p.source_type.lower(), 1)
+    tags = str(p.metadata.get("tags", ""))
+    if _LEGACY.search(f"{p.title} {tags}"):
+        score -= 2
+    return score, str(p.metadata.get("updated") or p.metadata.get("last_reviewed") or p.metadata.get("date") or "")
+
+
+def _replaces(winner: Passage | None, loser: Passage | None, related: Sequence[Passage]) -> bool:
+    """A passage of the winner's document says it replaces the loser ("replaces … the old incident wiki page")."""
+    if winner is None or loser is None or not loser.title:
+        return False
+    title = content_stems(loser.title)
+    texts = [p.content for p in (winner, *related) if p.doc_id == winner.doc_id]
+    return any(len(title & content_stems(m.group(1))) >= min(2, len(title))
+               for text in texts for m in _REPLACES.finditer(text))
+
+
+def judge(pa: Passage | None, na: int, pb: Passage | None, nb: int, *, related: Sequence[Passage] = ()) -> Verdict:
+    """Which source looks current: one that says it replaces the other, a newer date, policy over wiki, not legacy."""
+    (auth_a, date_a), (auth_b, date_b) = _authority(pa), _authority(pb)
+    title_a = pa.title if pa and pa.title else f"source {na}"
+    title_b = pb.title if pb and pb.title else f"source {nb}"
+    for (w, nw, tw), (lo, nl, tl) in (((pa, na, title_a), (pb, nb, title_b)), ((pb, nb, title_b), (pa, na, title_a))):
+        if _replaces(w, lo, related) and not _replaces(lo, w, related):
+            return Verdict(nw, nl, "replaces", f'"{tw}" [{nw}] says it replaces "{tl}" [{nl}]; follow it and ask the '
+                                               f'owner of "{tl}" to update or archive it.')
+    if date_a and date_b and date_a != date_b:
+        (newer, n), (older, m) = ((title_a, na), (title_b, nb)) if date_a > date_b else ((title_b, nb), (title_a, na))
+        return Verdict(n, m, "newer", f'"{newer}" [{n}] is the more recently updated; follow it and ask the owner of '
+                                      f'"{older}" to fix theirs.')
+    if auth_a != auth_b:
+        (current, n), (other, m) = ((title_a, na), (title_b, nb)) if auth_a > auth_b else ((title_b, nb), (title_a, na))
+        return Verdict(n, m, "authority", f'"{current}" [{n}] looks authoritative (its document type outranks the '
+                       f'other, or the other is marked old); follow it and ask the owner of "{other}" to update or '
+                       f'archive it.')
+    return Verdict(None, None, "", f'Confirm with the owners of "{title_a}" [{na}] and "{title_b}" [{nb}] which one is '
+                                   f'current.')
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.strip().rstrip(".;:,").strip() + '"'
+
+
+def resolution(c: ClaimConflict, verdict: Verdict, *, titles: dict[int, str], subject: str = "") -> str:
+    """The summary's sentence for a disagreement: the side to follow, the other marked outdated; or both sides."""
+    if verdict.winner in (c.a.source, c.b.source):
+        win, lose = (c.a, c.b) if verdict.winner == c.a.source else (c.b, c.a)
+        value = c.conflict.b_value if lose is c.b else c.conflict.a_value
+        title = titles.get(lose.source) or "the other source"
+        if c.conflict.kind == "number" and value:
+            tail = f'the {value} in "{title}" [{lose.source}] is outdated'
+        else:
+            tail = f'"{title}" [{lose.source}] says otherwise and is outdated'
+        return f"{win.text.strip().rstrip('.;:,')} [{win.source}]; {tail}."
+    on = f" on {subject}" if subject else ""
+    return f"Sources disagree{on}: {_quoted(c.a.text)} [{c.a.source}] vs {_quoted(c.b.text)} [{c.b.source}]."
+
+
+def suggest(pa: Passage | None, na: int, pb: Passage | None, nb: int) -> str:
+    """The advice of `judge` alone."""
+    return judge(pa, na, pb, nb).suggestion

@@ -14,18 +14,21 @@ import structlog
 from ..embedding import Embedder
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..sentences import content_stems, key_phrases, keyword_query, overlap, sentence_units
-from ..verify import find_gaps
+from ..verify import Gap, as_clause, gap_clause, part_gaps
 from .base import Context, SynthesisOutcome
-from .contradictions import Claim, ClaimConflict, compare, describe, find_contradictions
+from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
 
 log = structlog.get_logger(__name__)
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
 POINTER = re.compile(r"^(see|read|refer to|more in|details in)\b", re.I)
+SIDE_COSINE = 0.7  # a sentence this close to one side of a disagreement (from another document) restates that side
+LEAD_MARGIN = 0.05  # a one-part question's disagreement leads unless a safe sentence answers clearly better
+BROAD_HOW = re.compile(r"how (?!quickly|fast|long|soon|often|many|much|far)\b", re.I)
 GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "background", "notes", "general", "details"}
 
 
-@dataclass
+@dataclass(eq=False)  # identity: two sentences with the same text in one passage are still two units
 class Unit:
     """One candidate sentence with where it came from and how well it answers."""
 
@@ -39,6 +42,7 @@ class Unit:
     pinned: bool = False  # one side of a contradiction: always shown in its finding
     fragment: bool = False  # a list item or a clause: quoted alone it loses what it hangs off
     lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
+    vector: np.ndarray | None = None
 
 
 def source_list(context: Context) -> list[Source]:
@@ -94,24 +98,38 @@ class ExtractiveSynthesizer:
         qvecs = self.embedder.embed(queries, query=True)
         svecs = self.embedder.embed([u.text for u in units])  # one batch for every sentence
         sims = svecs @ qvecs.T  # (sentences, queries)
+        for u, vec in zip(units, svecs):
+            u.vector = vec
         self._score(units, sims, question, parts)
         selected = self._select(units, svecs)
         conflicts = self._contradictions(units, svecs)
+        gaps = part_gaps(question, parts, units, sims)
+        unsupported = {g.part for g in gaps if g.unsupported}
+        by_claim = {(u.source, u.text): u for u in units}
+        if unsupported:  # a part nothing comes close to answering is a gap, never a finding quoting off-topic text
+            selected = [u for u in selected if max(u.part, 0) not in unsupported]
+            conflicts = [c for c in conflicts
+                         if not all(max(by_claim[(x.source, x.text)].part, 0) in unsupported for x in (c.a, c.b))]
         for c in conflicts:  # both sides of a disagreement belong in the answer, not just the higher-scoring one
             for claim in (c.a, c.b):
-                unit = next((u for u in units if u.source == claim.source and u.text == claim.text), None)
+                unit = by_claim.get((claim.source, claim.text))
                 if unit is not None:
                     unit.pinned = True
                     if unit not in selected:
                         selected.append(unit)
-        found = find_gaps(question, parts, units, sims)
-        gaps = [text for _, text in found]
-        gap_parts = {j for j, _ in found} if parts else set()
+        gap_parts = {g.part for g in gaps} if parts else set()
         findings = self._findings(selected, parts, gap_parts)
-        summary = self._summary(findings, selected, conflicts)
-        quality = self._quality(findings, selected, parts, gaps)
-        return Synthesis(summary=summary, findings=findings, contradictions=[self._contradiction(c) for c in conflicts],
-                         gaps=gaps, sources=source_list(context), quality=quality)
+        passages = {s.number: s.passage for s in context.sources}
+        related = list(passages.values())
+        verdicts = [judge(passages.get(c.a.source), c.a.source, passages.get(c.b.source), c.b.source, related=related)
+                    for c in conflicts]
+        summary = self._summary(question, findings, selected, list(zip(conflicts, verdicts)), parts, gaps, by_claim,
+                                {n: p.title for n, p in passages.items()})
+        quality = self._quality(findings, selected, parts, [g.text for g in gaps])
+        contradictions = [Contradiction(description=describe(c), citations=sorted({c.a.source, c.b.source}),
+                                        suggestion=v.suggestion) for c, v in zip(conflicts, verdicts)]
+        return Synthesis(summary=summary, findings=findings, contradictions=contradictions,
+                         gaps=[g.text for g in gaps], sources=source_list(context), quality=quality)
 
     def _units(self, context: Context) -> list[Unit]:
         units: list[Unit] = []
@@ -206,33 +224,69 @@ class ExtractiveSynthesizer:
         floor = self.min_relevance * 0.85
         ranked = sorted((i for i, u in enumerate(units) if u.relevance >= floor), key=lambda i: -units[i].relevance)[:40]
         claims = [Claim(units[i].text, units[i].source, units[i].passage.doc_id, vecs[i]) for i in ranked]
-        claims_meta = {c.source: units[i].passage for c, i in zip(claims, ranked)}
-        self._passages_by_source = claims_meta
         return find_contradictions(claims, limit=3)
 
-    def _contradiction(self, c: ClaimConflict) -> Contradiction:
-        pa = self._passages_by_source.get(c.a.source)
-        pb = self._passages_by_source.get(c.b.source)
-        return Contradiction(description=describe(c), citations=sorted({c.a.source, c.b.source}),
-                             suggestion=suggest(pa, c.a.source, pb, c.b.source))
+    def _summary(self, question: str, findings: list[Finding], selected: list[Unit],
+                 conflicts: list[tuple[ClaimConflict, Verdict]], parts: list[str], gaps: list[Gap],
+                 by_claim: dict[tuple[int, str], Unit], titles: dict[int, str]) -> str:
+        """1–3 cited sentences: per part its best sentence, or how its disagreement resolves; gaps in one clause.
 
-    def _summary(self, findings: list[Finding], selected: list[Unit], conflicts: list[ClaimConflict]) -> str:
+        A sentence that is (or restates) one side of a detected disagreement is never stated as plain fact.
+        """
         if not findings:
             return ""
-        by_text = {f"{_sentence(u.text)} [{u.source}]": u for u in selected}
-        lead: list[str] = []
-        for f in [f for f in findings if f.confidence != "low"][:2] or findings[:1]:  # best sentence of the best two
-            first = _summary_sentence([u for s, u in by_text.items() if s in f.content])
-            if first and first not in lead:
-                lead.append(first)
-        if conflicts:
-            c = conflicts[0]
-            if c.conflict.kind == "number":
-                lead.append(f"Note that the sources disagree: {c.conflict.a_value} [{c.a.source}] vs "
-                            f"{c.conflict.b_value} [{c.b.source}].")
+        sides = {id(u): u for c, _ in conflicts for u in (by_claim[(c.a.source, c.a.text)],
+                                                           by_claim[(c.b.source, c.b.text)])}.values()
+        in_findings = {u for u in selected if any(f"{_sentence(u.text)} [{u.source}]" in f.content for f in findings)}
+        subjects = [set(c.conflict.shared) for c, _ in conflicts if len(c.conflict.shared) >= 2]
+
+        def plain(u: Unit) -> bool:
+            """Safe to state as fact: not a side of a disagreement, not restating one (by meaning or by subject)."""
+            if u not in in_findings or u.pinned:
+                return False
+            stems = content_stems(u.text)
+            return not any(float(u.vector @ s.vector) >= SIDE_COSINE for s in sides) and not any(
+                shared <= stems for shared in subjects)
+
+        def side_relevance(cv: tuple[ClaimConflict, Verdict]) -> float:
+            return max(by_claim[(x.source, x.text)].relevance for x in (cv[0].a, cv[0].b))
+
+        def disagreement(cv: tuple[ClaimConflict, Verdict], subject: str) -> str:
+            verb, clause = as_clause(subject) if subject else ("", "")
+            narrow = verb == "explain" and not BROAD_HOW.match(clause)  # "how we deploy" is wider than the dispute
+            return resolution(cv[0], cv[1], titles=titles, subject=clause if narrow else "")
+
+        gap_parts = {g.part for g in gaps}
+        ranked = sorted(conflicts, key=lambda cv: -side_relevance(cv))  # the disagreement closest to the question first
+        answers: list[tuple[bool, int, str]] = []  # (plain statement, order, sentence)
+        if parts:
+            disputed: dict[int, tuple[ClaimConflict, Verdict]] = {}
+            for cv in ranked:
+                part = max((by_claim[(x.source, x.text)] for x in (cv[0].a, cv[0].b)), key=lambda u: u.relevance).part
+                disputed.setdefault(part, cv)
+            for j in range(len(parts)):
+                if j in disputed:
+                    answers.append((False, j, disagreement(disputed[j], parts[j])))
+                elif j not in gap_parts and (first := _summary_sentence([u for u in selected
+                                                                         if u.part == j and plain(u)])):
+                    answers.append((True, j, first))
+        elif 0 not in gap_parts or ranked:  # one question: a disagreement about its point leads, a side issue follows
+            leads = [u for f in ([f for f in findings if f.confidence != "low"] or findings[:1])
+                     if (u := _summary_unit([u for u in selected
+                                             if plain(u) and f"{_sentence(u.text)} [{u.source}]" in f.content]))]
+            leads = [] if 0 in gap_parts else leads
+            if ranked and (not leads or side_relevance(ranked[0]) + LEAD_MARGIN > leads[0].relevance):
+                answers.append((False, 0, disagreement(ranked[0], question)))
             else:
-                lead.append(f"Note that the sources disagree on this [{c.a.source}][{c.b.source}].")
-        return " ".join(lead[:3])
+                answers += [(True, 2 * i, _summary_sentence([u])) for i, u in enumerate(leads[:1 if ranked else 2])]
+                if ranked:
+                    answers.append((False, 1, disagreement(ranked[0], "")))
+        room = 2 if gaps else 3
+        kept = sorted(answers, key=lambda a: (a[0], a[1]))[:room]  # disagreements first when space is short
+        lines = [text for _, _, text in sorted(kept, key=lambda a: a[1])]
+        if gaps:
+            lines.append(gap_clause(gaps))
+        return " ".join(lines)
 
     def _quality(self, findings: list[Finding], selected: list[Unit], parts: list[str], gaps: list[str]) -> Quality:
         cited = sum(1 for f in findings if f.citations)
@@ -248,14 +302,17 @@ class ExtractiveSynthesizer:
 
 def _summary_sentence(units: list[Unit]) -> str | None:
     """The best sentence that stands alone; else the best list item quoted after its lead-in; else None."""
-    ranked = sorted(units, key=lambda u: -u.relevance)
-    whole = next((u for u in ranked if not u.fragment), None)
-    if whole is not None:
-        return f"{_sentence(whole.text)} [{whole.source}]"
-    item = next((u for u in ranked if u.lead_in), None)
-    if item is None:
+    best = _summary_unit(units)
+    if best is None:
         return None
-    return f"{item.lead_in.rstrip().rstrip(':')}: {_sentence(item.text.rstrip(' ;:,'))} [{item.source}]"
+    if not best.fragment:
+        return f"{_sentence(best.text)} [{best.source}]"
+    return f"{best.lead_in.rstrip().rstrip(':')}: {_sentence(best.text.rstrip(' ;:,'))} [{best.source}]"
+
+
+def _summary_unit(units: list[Unit]) -> Unit | None:
+    ranked = sorted(units, key=lambda u: -u.relevance)
+    return next((u for u in ranked if not u.fragment), None) or next((u for u in ranked if u.lead_in), None)
 
 
 def _section(p: Passage) -> str:
@@ -283,32 +340,3 @@ def _topic_from_part(part: str) -> str:
 def _keywords_label(text: str) -> str:
     phrases = key_phrases(text)
     return phrases[0] if phrases else "Other"
-
-
-_AUTHORITY = {"policy": 3, "runbook": 2, "guide": 2, "reference": 2, "doc": 1, "notes": 0, "meeting": 0, "wiki": 0}
-_LEGACY = re.compile(r"\b(old|legacy|deprecated|archived?|outdated|superseded)\b", re.I)
-
-
-def _authority(p: Passage | None) -> tuple[int, str]:
-    if p is None:
-        return 0, ""
-    score = _AUTHORITY.get(p.source_type.lower(), 1)
-    tags = str(p.metadata.get("tags", ""))
-    if _LEGACY.search(f"{p.title} {tags}"):
-        score -= 2
-    return score, str(p.metadata.get("updated") or p.metadata.get("last_reviewed") or p.metadata.get("date") or "")
-
-
-def suggest(pa: Passage | None, na: int, pb: Passage | None, nb: int) -> str:
-    """Which source looks current (newer date, policy over wiki, not marked legacy), else who to ask."""
-    (auth_a, date_a), (auth_b, date_b) = _authority(pa), _authority(pb)
-    title_a = pa.title if pa and pa.title else f"source {na}"
-    title_b = pb.title if pb and pb.title else f"source {nb}"
-    if date_a and date_b and date_a != date_b:
-        newer, n, older = (title_a, na, title_b) if date_a > date_b else (title_b, nb, title_a)
-        return f'"{newer}" [{n}] is the more recently updated; follow it and ask the owner of "{older}" to fix theirs.'
-    if auth_a != auth_b:
-        current, n, other = (title_a, na, title_b) if auth_a > auth_b else (title_b, nb, title_a)
-        return (f'"{current}" [{n}] looks authoritative (its document type outranks the other, or the other is marked '
-                f'old); follow it and ask the owner of "{other}" to update or archive it.')
-    return f'Confirm with the owners of "{title_a}" [{na}] and "{title_b}" [{nb}] which one is current.'
