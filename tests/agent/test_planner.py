@@ -70,3 +70,20 @@ def test_followup_uses_previous_standalone_and_leaves_full_questions_alone():
     full = "Which services are in the service catalog and who owns each of them today?"
     assert rewrite_followup(full, history) == full
     assert plan("Who pays for it?", [Turn(question="How long is an on-call shift?")]).standalone.endswith("shift?")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who do I page if the notifier queue backs up, and what should I check first?",
+     "what should I check first when the notifier queue backs up"),
+    ("How do I restore a deleted database backup, and what happens next?",
+     "what happens next for the deleted database backup"),
+])
+def test_a_part_that_lost_its_subject_gets_it_back(question, expected):
+    queries = plan(question).sub_queries
+    assert expected in queries
+    assert not any(q.lower() in ("what should i check first", "what happens next") for q in queries)
+
+
+def test_a_part_with_its_own_subject_is_left_alone():
+    q = "Who do I page if the notifier queue backs up, and who approves a production hotfix?"
+    assert "who approves a production hotfix" in plan(q).sub_queries
