@@ -45,9 +45,7 @@ _PRONOUN = re.compile(r"\b(it|its|they|them|their|that|this|those|these|he|she|h
 _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<x>.+?)\s*\??\s*$", re.I)
 _LEADING_AND = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then)[,\s]+", re.I)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
-_CONDITION = re.compile(r"\b(?:if|when|whenever|after|once)\s+(?P<clause>.+)$", re.I)
-_PART_PRONOUN = re.compile(r"\b(it|them|they|that|this|one)\b(?!\s+(?!(?:is|are|was|were|does|do|has|have)\b)"
-                           r"[a-z]{3,})", re.I)  # "that" before a noun is a determiner, not a pronoun
+_CONDITION = re.compile(r"(?<=\w)\s+(?:if|when|whenever)\s+(?P<clause>.+)$", re.I)  # not the question's "When …"
 # Words that say what to do or when, never what about: a part made only of these lost its subject in the split.
 _GENERIC = frozenset("""check first next then step steps start begin look happen happens happened need needs
 should must can do does done go goes going call ask try make take takes taken before after now later first
@@ -96,18 +94,13 @@ def question_parts(question: str) -> list[str]:
 def with_subject(part: str, before: str) -> str:
     """'what should I check first' after 'who do I page if the queue backs up' → '… first when the queue backs up'.
 
-    A part needs its subject back when it only has generic words ('check', 'first', 'next') or leans on a pronoun
-    ('who approves it'); the subject is the earlier part's condition ('if/when …'), else its main noun phrase.
+    Only a part made of generic words ('check', 'first', 'next') lost its subject in the split; it takes the earlier
+    part's condition ('if/when …'), else that part's main noun phrase.
     """
     words = content_words(part)
-    pronoun = _PART_PRONOUN.search(part)
-    if words and not pronoun and not all(w in _GENERIC for w in words):
+    if not words or not all(w in _GENERIC for w in words):
         return part
-    condition = _CONDITION.search(before)
-    if pronoun and not condition:
-        subject = main_noun_phrase(before)
-        return _PART_PRONOUN.sub(f"the {subject}", part, count=1) if subject else part
-    if condition:
+    if condition := _CONDITION.search(before):
         return f"{part} when {condition.group('clause').strip(' ,.?')}"
     subject = main_noun_phrase(before)
     return f"{part} for the {subject}" if subject else part
