@@ -27,6 +27,7 @@ UNDOCUMENTED = re.compile(
 CLAIM_SPLIT = re.compile(r"(?<=\])\s+(?=[^\[])|(?<=[.!?])\s+(?=[A-Z])")  # after "… [n]" or at a sentence end
 GAP_SUPPORT = 0.55  # best sentence support (cosine + 0.3·keyword overlap) below this: the part is not answered
 COVERED_OVERLAP = 0.5
+COVERAGE_CAPS = (0.74, 0.49)  # overall quality with some / half or more of the question's parts unanswered
 
 
 @dataclass
@@ -185,6 +186,15 @@ def aspect_covered(aspect: str, answer_stems: set[str], gap_stems: list[set[str]
     return overlap(a, answer_stems) >= COVERED_OVERLAP
 
 
+def overall_quality(citation_rate: float, coherence: float, completeness: float) -> float:
+    """The weighted score, capped by coverage: an unanswered part rules out 'high' (>= 0.75), half or more
+    unanswered rules out 'medium' (>= 0.5) — well-cited text about the other parts does not make up for it."""
+    score = 0.4 * citation_rate + 0.3 * coherence + 0.3 * completeness
+    if completeness <= 0.5:
+        return min(score, COVERAGE_CAPS[1])
+    return min(score, COVERAGE_CAPS[0]) if completeness < 1.0 else score
+
+
 def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Sequence[str] = ()) -> Verification:
     """Only citations into the context survive; uncited findings go; completeness is scored on the question's parts."""
     valid = {s.number for s in context.sources}
@@ -239,7 +249,7 @@ def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Se
     coherence = synthesis.quality.coherence if findings else 0.0
     quality = Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
                       completeness=round(completeness, 3),
-                      overall=round(0.4 * citation_rate + 0.3 * coherence + 0.3 * completeness, 3) if findings else 0.0)
+                      overall=round(overall_quality(citation_rate, coherence, completeness), 3) if findings else 0.0)
     verified = Synthesis(summary=summary, findings=findings, contradictions=contradictions, gaps=gaps, sources=sources,
                          quality=quality)
     return Verification(verified, invalid_citations=invalid, dropped_findings=dropped, completeness=completeness,

@@ -14,7 +14,7 @@ import structlog
 from ..embedding import Embedder
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..sentences import content_stems, key_phrases, keyword_query, overlap, sentence_units
-from ..verify import Gap, as_clause, gap_clause, part_gaps
+from ..verify import Gap, as_clause, gap_clause, overall_quality, part_gaps
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
 
@@ -295,7 +295,7 @@ class ExtractiveSynthesizer:
         aspects = max(1, len(parts) or 1)
         completeness = max(0.0, 1.0 - len(gaps) / aspects) if findings else 0.0
         coherence = max(0.0, min(1.0, coherence / 0.6))  # 0.6 cosine ≈ squarely on topic for MiniLM
-        overall = round(0.4 * citation_rate + 0.3 * coherence + 0.3 * completeness, 3)
+        overall = round(overall_quality(citation_rate, coherence, completeness), 3)
         return Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
                        completeness=round(completeness, 3), overall=overall)
 
