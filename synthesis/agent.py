@@ -7,6 +7,7 @@ answers and the result says so.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -267,6 +268,7 @@ class Agent:
                 summary = synthesis.summary or synthesis.findings[0].content
                 synthesis = synthesis.model_copy(
                     update={"summary": LOW_CONFIDENCE_PREFIX + summary[:1].lower() + summary[1:]})
+        synthesis, context = renumber(synthesis, context)
         result = AnswerResult(
             question=question, standalone_question=plan.standalone, question_type=plan.question_type,
             sub_queries=sub_queries or plan.sub_queries, passages=[s.passage for s in context.sources],
@@ -279,6 +281,48 @@ class Agent:
         log.info("agent.answered", question_type=plan.question_type.value, findings=len(synthesis.findings),
                  sources=len(context.sources), seconds=result.duration, synthesizer=result.synthesizer)
         return result
+
+
+_CITED = re.compile(r"\[(\d+)\]")
+
+
+def renumber(synthesis: Synthesis, context: Context) -> tuple[Synthesis, Context]:
+    """Cited sources become [1]..[n] in order of first citation (summary, findings, contradictions, gaps), the
+    uncited context follows; every citation is rewritten, so readers never see [1] [2] [5] [8].
+
+    Runs after verification, when every citation is a plain [n] that points into the context.
+    """
+    texts = [synthesis.summary, *(f.content for f in synthesis.findings),
+             *(t for c in synthesis.contradictions for t in (c.description, c.suggestion)), *synthesis.gaps]
+    known = {s.number for s in context.sources}
+    order = [int(n) for t in texts for n in _CITED.findall(t) if int(n) in known]
+    order += [n for f in synthesis.findings for n in f.citations] + [n for c in synthesis.contradictions
+                                                                    for n in c.citations]
+    order += [s.number for s in synthesis.sources] + [s.number for s in context.sources]
+    mapping = {old: new for new, old in enumerate(dict.fromkeys(n for n in order if n in known), start=1)}
+    if all(old == new for old, new in mapping.items()):
+        return synthesis, context
+
+    def text(t: str) -> str:
+        return _CITED.sub(lambda m: f"[{mapping.get(int(m.group(1)), int(m.group(1)))}]", t)
+
+    def numbers(ns: list[int]) -> list[int]:
+        return sorted(mapping.get(n, n) for n in ns)
+
+    renumbered = synthesis.model_copy(update={
+        "summary": text(synthesis.summary),
+        "findings": [f.model_copy(update={"content": text(f.content), "citations": numbers(f.citations)})
+                     for f in synthesis.findings],
+        "contradictions": [c.model_copy(update={"description": text(c.description), "suggestion": text(c.suggestion),
+                                                 "citations": numbers(c.citations)})
+                           for c in synthesis.contradictions],
+        "gaps": [text(g) for g in synthesis.gaps],
+        "sources": sorted((s.model_copy(update={"number": mapping.get(s.number, s.number)}) for s in synthesis.sources),
+                          key=lambda s: s.number),
+    })
+    sources = sorted((s.model_copy(update={"number": mapping[s.number]}) for s in context.sources),
+                     key=lambda s: s.number)
+    return renumbered, context.model_copy(update={"sources": sources})
 
 
 def build_agent(settings: Settings, store: KnowledgeStore, *, anthropic_client=None) -> Agent:
