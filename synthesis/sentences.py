@@ -111,6 +111,33 @@ def sentence_units(text: str) -> list[Sentence]:
     return [s for s in out if len(_WORD.findall(s.text)) >= 3]
 
 
+_POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out)\b", re.I)
+_LIVES_ELSEWHERE = re.compile(
+    r"\b(?:is|are)\s+(?:(?:described|covered|documented|explained|listed|defined|set out|kept)\s+)?in\s+(?:the|our)\s+"
+    r"(?:[\w-]+\s+){0,4}?(?:policy|page|guide|runbook|docs?|document|section|handbook|wiki)\b", re.I)
+_POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|read first|links|references)\b", re.I)
+_PRONOUN_START = re.compile(r"^(?:it|they|them|its|their|he|she|his|her)\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)
+_PRONOUN_OBJECT = re.compile(r"^[A-Za-z]+\s+(?:it|them)\b|(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\beach )\bone(?=\s*[,.;!?])",
+                             re.I)  # "Say it out loud", "Anyone can declare one, …": what is meant is elsewhere
+_THAT_VERBS = frozenset("means mean makes keeps happens says includes covers applies works depends".split())
+
+
+def is_pointer(text: str, section: str = "") -> bool:
+    """A sentence that sends the reader elsewhere ("The rollback rules are in the rollback policy.", "See X.")."""
+    if _POINTER_START.match(text) or _POINTER_SECTION.search(section.split(">")[-1]):
+        return True
+    return len(_WORD.findall(text)) <= 14 and bool(_LIVES_ELSEWHERE.search(text))
+
+
+def leans_on_context(text: str) -> bool:
+    """Starts with (or hangs on) a pronoun whose referent is in the sentence before: quoted alone it is unclear."""
+    if m := _PRONOUN_START.match(text):
+        nxt = (m.group("next") or "").lower()
+        if not m.group("next") or nxt in STOPWORDS or nxt in _THAT_VERBS:
+            return True
+    return bool(_PRONOUN_OBJECT.search(text))
+
+
 def words(text: str) -> list[str]:
     return [w.lower().strip("'") for w in _WORD.findall(text)]
 

@@ -13,7 +13,8 @@ import structlog
 
 from ..embedding import Embedder
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
-from ..sentences import content_stems, key_phrases, keyword_query, overlap, sentence_units
+from ..sentences import (content_stems, is_pointer, key_phrases, keyword_query, leans_on_context, overlap,
+                         sentence_units)
 from ..verify import Gap, as_clause, gap_clause, overall_quality, part_gaps
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
@@ -22,6 +23,10 @@ log = structlog.get_logger(__name__)
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
 POINTER = re.compile(r"^(see|read|refer to|more in|details in)\b", re.I)
+# Relevance kept by a sentence that only points elsewhere ("… are in the rollback policy."): it names the topic, so it
+# matches the question well, and answers nothing. And by one that hangs on a pronoun whose referent it lacks.
+POINTER_FACTOR = 0.6
+PRONOUN_FACTOR = 0.85
 SIDE_COSINE = 0.7  # a sentence this close to one side of a disagreement (from another document) restates that side
 LEAD_MARGIN = 0.05  # a one-part question's disagreement leads unless a safe sentence answers clearly better
 BROAD_HOW = re.compile(r"how (?!quickly|fast|long|soon|often|many|much|far)\b", re.I)
@@ -158,6 +163,10 @@ class ExtractiveSynthesizer:
                 lexical = max(lexical, overlap(part_stems[best], stems))
             u.dense = dense
             u.relevance = 0.65 * dense + 0.25 * lexical + 0.10 * u.passage.score
+            if is_pointer(u.text, u.passage.section):  # names where the answer is instead of giving it
+                u.relevance *= POINTER_FACTOR
+            elif leans_on_context(u.text):  # "Anyone can declare one": quoted alone, the reader cannot tell what
+                u.relevance *= PRONOUN_FACTOR
 
     def _select(self, units: list[Unit], vecs: np.ndarray) -> list[Unit]:
         """MMR over sentences above the floor: relevant, but not saying the same thing twice.
@@ -242,7 +251,7 @@ class ExtractiveSynthesizer:
 
         def plain(u: Unit) -> bool:
             """Safe to state as fact: not a side of a disagreement, not restating one (by meaning or by subject)."""
-            if u not in in_findings or u.pinned:
+            if u not in in_findings or u.pinned or is_pointer(u.text, u.passage.section) or leans_on_context(u.text):
                 return False
             stems = content_stems(u.text)
             return not any(float(u.vector @ s.vector) >= SIDE_COSINE for s in sides) and not any(
@@ -284,6 +293,8 @@ class ExtractiveSynthesizer:
         room = 2 if gaps else 3
         kept = sorted(answers, key=lambda a: (a[0], a[1]))[:room]  # disagreements first when space is short
         lines = [text for _, _, text in sorted(kept, key=lambda a: a[1])]
+        if not lines and not gaps:  # only pointers and dangling pronouns were found: the best of them, not nothing
+            lines = [x for x in [_summary_sentence([u for u in selected if u in in_findings and not u.pinned])] if x]
         if gaps:
             lines.append(gap_clause(gaps))
         return " ".join(lines)
@@ -311,7 +322,9 @@ def _summary_sentence(units: list[Unit]) -> str | None:
 
 
 def _summary_unit(units: list[Unit]) -> Unit | None:
-    ranked = sorted(units, key=lambda u: -u.relevance)
+    """Whole sentences before list items, and a pointer or a dangling pronoun only when nothing else is left."""
+    ranked = sorted(units, key=lambda u: (is_pointer(u.text, u.passage.section) or leans_on_context(u.text),
+                                          -u.relevance))
     return next((u for u in ranked if not u.fragment), None) or next((u for u in ranked if u.lead_in), None)
 
 

@@ -76,3 +76,37 @@ def test_the_synthesizer_has_one_async_entry_point_and_no_sync_twin():
         ExtractiveSynthesizer, n))}
     assert public == {"synthesize", "configured"}
     assert inspect.iscoroutinefunction(ExtractiveSynthesizer.synthesize)
+
+
+@pytest.mark.parametrize(("text", "pointer", "leans"), [
+    ("The rollback rules are in the rollback policy.", True, False),
+    ("See Database migrations.", True, False),
+    ("Anyone can declare one, including you, in your first week.", False, True),
+    ("It fires when the queue grows.", False, True),
+    ("This is how we deploy.", False, True),
+    ("This policy covers production access.", False, False),
+    ("Anyone can declare an incident, at any time, for any reason.", False, False),
+    ("A production rollback must start within 15 minutes of a failed health check.", False, False),
+])
+def test_pointer_and_dangling_pronoun_detection(text, pointer, leans):
+    from synthesis.sentences import is_pointer, leans_on_context
+
+    assert (is_pointer(text), leans_on_context(text)) == (pointer, leans)
+
+
+async def test_pointers_and_dangling_pronouns_do_not_lead(minilm):
+    oncall = ("If the cause is a recent deploy, roll back first. The rollback rules are in the rollback policy. "
+              "Anyone can declare one, including you, in your first week.")
+    policy = ("A production rollback must start within 15 minutes of a failed health check. Anyone can declare an "
+              "incident, at any time, for any reason.")
+    context = Context(sources=[
+        ContextSource(number=1, passage=Passage(id="p1", doc_id="d1", content=oncall, score=0.8, title="On-call",
+                                                section="After you acknowledge")),
+        ContextSource(number=2, passage=Passage(id="p2", doc_id="d2", content=policy, score=0.6, title="Policy",
+                                                section="How fast"))])
+    s = (await ExtractiveSynthesizer(minilm).synthesize("What are the rollback rules?", context)).synthesis
+    assert "are in the rollback policy" not in s.summary, s.summary
+    assert "15 minutes" in s.summary
+    assert not s.findings[0].content.startswith("The rollback rules are in"), s.findings[0]
+    s = (await ExtractiveSynthesizer(minilm).synthesize("Who can declare an incident?", context)).synthesis
+    assert s.summary.startswith("Anyone can declare an incident"), s.summary
