@@ -186,13 +186,15 @@ def aspect_covered(aspect: str, answer_stems: set[str], gap_stems: list[set[str]
     return overlap(a, answer_stems) >= COVERED_OVERLAP
 
 
-def overall_quality(citation_rate: float, coherence: float, completeness: float) -> float:
-    """The weighted score, capped by coverage: an unanswered part rules out 'high' (>= 0.75), half or more
-    unanswered rules out 'medium' (>= 0.5) — well-cited text about the other parts does not make up for it."""
+def overall_quality(citation_rate: float, coherence: float, completeness: float, answered: float | None = None) -> float:
+    """The weighted score, capped by `answered` (share of the question's parts not reported as gaps; defaults to
+    completeness): an unanswered part rules out 'high' (>= 0.75), half or more rules out 'medium' (>= 0.5) —
+    well-cited text about the other parts does not make up for it."""
     score = 0.4 * citation_rate + 0.3 * coherence + 0.3 * completeness
-    if completeness <= 0.5:
+    answered = completeness if answered is None else answered
+    if answered <= 0.5:
         return min(score, COVERAGE_CAPS[1])
-    return min(score, COVERAGE_CAPS[0]) if completeness < 1.0 else score
+    return min(score, COVERAGE_CAPS[0]) if answered < 1.0 else score
 
 
 def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Sequence[str] = ()) -> Verification:
@@ -244,12 +246,16 @@ def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Se
     aspects = list(aspects) or [question]
     uncovered = [a for a in aspects if not aspect_covered(a, answer_stems, gap_stems)]
     completeness = (len(aspects) - len(uncovered)) / len(aspects) if findings else 0.0
+    # The cap counts only parts a gap names: the keyword test behind `uncovered` misses paraphrased answers.
+    gapped = [a for a in aspects if any(overlap(content_stems(a), g) >= 0.6 for g in gap_stems)]
+    answered = 1.0 - len(gapped) / len(aspects)
     sentences = [s for f in findings for s in CLAIM_SPLIT.split(f.content) if s.strip()]
     citation_rate = (sum(1 for s in sentences if CITATION.search(s)) / len(sentences)) if sentences else 0.0
     coherence = synthesis.quality.coherence if findings else 0.0
     quality = Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
                       completeness=round(completeness, 3),
-                      overall=round(overall_quality(citation_rate, coherence, completeness), 3) if findings else 0.0)
+                      overall=round(overall_quality(citation_rate, coherence, completeness, answered), 3) if findings
+                      else 0.0)
     verified = Synthesis(summary=summary, findings=findings, contradictions=contradictions, gaps=gaps, sources=sources,
                          quality=quality)
     return Verification(verified, invalid_citations=invalid, dropped_findings=dropped, completeness=completeness,

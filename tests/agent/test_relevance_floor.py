@@ -64,3 +64,19 @@ def test_overall_quality_is_capped_by_coverage():
     assert overall_quality(1.0, 1.0, 1.0) == 1.0
     assert overall_quality(1.0, 1.0, 2 / 3) < 0.75  # one of three parts unanswered: not high
     assert overall_quality(1.0, 1.0, 0.5) < 0.5  # half unanswered: low
+
+
+def test_only_named_gaps_cap_confidence_not_a_paraphrase_the_keyword_test_misses():
+    from synthesis.models import Finding, Quality, Synthesis
+    from synthesis.verify import verify
+
+    context = Context(sources=[ContextSource(number=1, passage=Passage(id="p1", doc_id="d1", content=LAPTOPS,
+                                                                       score=0.6))])
+    answer = Synthesis(summary="Report a lost laptop to IT immediately. [1]", quality=Quality(coherence=0.8),
+                       findings=[Finding(topic="t", content="Report a lost laptop to IT immediately. [1]",
+                                         citations=[1])])
+    v = verify(answer, context, question="My MacBook was stolen from my bag on the train")
+    assert v.completeness == 0.0  # no shared keywords with the question
+    assert v.synthesis.quality.overall >= 0.5  # but nothing says a part is missing: medium, not low
+    gapped = answer.model_copy(update={"gaps": ["The knowledge base does not cover macbook stolen bag train."]})
+    assert verify(gapped, context, question="My MacBook was stolen from my bag on the train").synthesis.quality.overall < 0.5
