@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -18,23 +17,18 @@ from synthesis.lexical import LexicalIndex
 from synthesis.models import SearchFilters
 from synthesis.retrieval import Retriever
 from synthesis.store import KnowledgeStore
+from tests.conftest import free_port
 from tests.kb.test_retrieval import fill, make_chunks
 
 pytestmark = pytest.mark.slow
 CHROMA = Path(sys.executable).with_name("chroma")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def chroma_url(tmp_path_factory):
     if not CHROMA.exists() and not shutil.which("chroma"):
         pytest.skip("the chroma CLI is not installed in this environment")
-    port = _free_port()
+    port = free_port()
     path = tmp_path_factory.mktemp("chroma-server")
     proc = subprocess.Popen([str(CHROMA if CHROMA.exists() else "chroma"), "run", "--host", "127.0.0.1",
                              "--port", str(port), "--path", str(path)],
