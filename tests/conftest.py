@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,16 @@ def demo_store(tmp_path_factory, minilm):
     return store
 
 
+def stop_process(proc: subprocess.Popen) -> None:
+    """Stop a server started by a fixture: politely, then for sure."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now (for loopback servers, or a 'Redis is down' URL)."""
     with socket.socket() as s:
@@ -118,7 +129,6 @@ def redis_url(tmp_path_factory):
     Shared by every test: use keys or prefixes unique to the test.
     """
     import shutil
-    import subprocess
     import time
 
     binary = shutil.which("redis-server")
@@ -143,9 +153,4 @@ def redis_url(tmp_path_factory):
             time.sleep(0.05)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)

@@ -17,7 +17,7 @@ from synthesis.lexical import LexicalIndex
 from synthesis.models import SearchFilters
 from synthesis.retrieval import Retriever
 from synthesis.store import KnowledgeStore
-from tests.conftest import free_port
+from tests.conftest import free_port, stop_process
 from tests.kb.test_retrieval import fill, make_chunks
 
 pytestmark = pytest.mark.slow
@@ -47,11 +47,7 @@ def chroma_url(tmp_path_factory):
                 time.sleep(0.2)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_process(proc)
 
 
 @pytest.fixture
