@@ -1,4 +1,9 @@
-"""The Embedder seam and its sentence-transformers implementation (bundled MiniLM, hash-checked, cached per process)."""
+"""The Embedder seam and its sentence-transformers implementation (bundled MiniLM, hash-checked, cached per process).
+
+The model cache is the one module-level state in the core, on purpose: Chroma rebuilds embedding functions from
+their stored config (`SynthbotEmbeddingFunction.build_from_config`), and that must reuse the loaded model, not load a
+second copy.
+"""
 
 from __future__ import annotations
 
