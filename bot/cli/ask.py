@@ -9,9 +9,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from synthesis.errors import InvalidQuery
-from synthesis.models import AnswerResult, AskOptions, SearchFilters
+from synthesis.models import AnswerResult, AskOptions
 
-from .search import parse_where
+from .search import add_filter_options, filters_from
 
 _CONFIDENCE_STYLE = {"high": "green", "medium": "yellow", "low": "red"}
 
@@ -25,10 +25,7 @@ def register(sub) -> None:
     p.add_argument("--sources-only", action="store_true", help="list the sources that would be used; no synthesis")
     p.add_argument("--detailed", action="store_true", help="more findings and more sentences per finding")
     p.add_argument("--k", type=int, default=None, help="results per search subagent (default SYNTHBOT_TOP_K, 8)")
-    p.add_argument("--source", metavar="URL", help="only use chunks whose source_url is exactly URL")
-    p.add_argument("--where", metavar="KEY=VALUE", nargs="+", action="extend", default=[],
-                   help="metadata equality filters, e.g. --where type=policy")
-    p.add_argument("--tag", metavar="T", action="append", default=[], help="only chunks tagged T (repeatable)")
+    add_filter_options(p)
     p.add_argument("--json", action="store_true", help="print the AnswerResult as JSON")
     p.add_argument("--collection", metavar="NAME", help="collection to ask (default: SYNTHBOT_COLLECTION)")
     p.set_defaults(func=run)
@@ -39,8 +36,7 @@ def run(args, settings) -> int:
         raise InvalidQuery('the question is empty — ask something, e.g. `synthbot ask "How do we deploy?"`')
     if args.k is not None and args.k < 1:
         raise InvalidQuery(f"--k must be at least 1 (got {args.k})")
-    filters = SearchFilters(source_url=args.source or None, tags=list(args.tag), where=parse_where(args.where))
-    options = AskOptions(k=args.k, sources_only=args.sources_only, detailed=args.detailed, filters=filters)
+    options = AskOptions(k=args.k, sources_only=args.sources_only, detailed=args.detailed, filters=filters_from(args))
     # Imported here so `synthbot --help` stays fast (the store pulls in Chroma and torch).
     from synthesis.agent import build_agent
     from synthesis.store import open_store

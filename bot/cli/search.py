@@ -20,10 +20,7 @@ def register(sub) -> None:
     p.add_argument("--mode", choices=("hybrid", "dense", "lexical"), default="hybrid")
     p.add_argument("--diversity", type=float, default=0.0, help="MMR diversity 0..1 (0 = off)")
     p.add_argument("--length-weight", type=float, default=0.0, help="0..1: gently penalise very short chunks")
-    p.add_argument("--source", metavar="URL", help="only chunks whose source_url is exactly URL")
-    p.add_argument("--where", metavar="KEY=VALUE", nargs="+", action="extend", default=[],
-                   help="metadata equality filters (numbers and true/false are typed), e.g. --where type=runbook")
-    p.add_argument("--tag", metavar="T", action="append", default=[], help="only chunks tagged T (repeatable)")
+    add_filter_options(p)
     p.add_argument("--debug", action="store_true", help="show ranks and scores per side, filters, timings")
     p.add_argument("--json", action="store_true", help="print the SearchResponse as JSON")
     p.add_argument("--collection", metavar="NAME", help="collection to search (default: SYNTHBOT_COLLECTION)")
@@ -54,10 +51,22 @@ def parse_where(items: list[str]) -> dict[str, str | int | float | bool]:
     return where
 
 
+def add_filter_options(p) -> None:
+    """--source, --where and --tag: the same metadata filters for `search` and `ask`."""
+    p.add_argument("--source", metavar="URL", help="only chunks whose source_url is exactly URL")
+    p.add_argument("--where", metavar="KEY=VALUE", nargs="+", action="extend", default=[],
+                   help="metadata equality filters (numbers and true/false are typed), e.g. --where type=runbook")
+    p.add_argument("--tag", metavar="T", action="append", default=[], help="only chunks tagged T (repeatable)")
+
+
+def filters_from(args) -> SearchFilters:
+    return SearchFilters(source_url=args.source or None, tags=list(args.tag), where=parse_where(args.where))
+
+
 def run(args, settings) -> int:
     if not args.query.strip():
         raise InvalidQuery('the query is empty — give some words to search for, e.g. `synthbot search "deploy rollback"`')
-    filters = SearchFilters(source_url=args.source or None, tags=list(args.tag), where=parse_where(args.where))
+    filters = filters_from(args)
     # Imported here so `synthbot --help` stays fast (the store pulls in Chroma and torch).
     from synthesis.retrieval import make_retriever
     from synthesis.store import open_store
