@@ -10,7 +10,7 @@ from rich.console import Console
 
 from synthesis.config import Settings
 from synthesis.errors import SynthbotError
-from synthesis.logging import configure_logging
+from synthesis.logging import configure_logging, secrets_of
 
 # Each module exposes register(subparsers); the parser it adds sets `func(args, settings) -> int`.
 SUBCOMMANDS = ("ingest", "search", "eval", "ask", "serve")
@@ -29,7 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     settings = Settings()
-    configure_logging(level=args.log_level or settings.log_level, fmt=settings.log_format)
+    configure_logging(level=args.log_level or settings.log_level, fmt=settings.log_format,
+                      secrets=secrets_of(settings))
     err = Console(stderr=True)
     try:
         return int(args.func(args, settings) or 0)
