@@ -19,6 +19,7 @@ from bot.handlers import Handlers
 log = structlog.get_logger(__name__)
 
 EVENTS_PATH = "/slack/events"
+MAX_BODY = 1024 ** 2  # aiohttp's default, said out loud: Slack payloads are far smaller
 
 
 def build_app(deps: Deps, *, signing_secret: str | None = None) -> AsyncApp:
@@ -70,29 +71,50 @@ def build_app(deps: Deps, *, signing_secret: str | None = None) -> AsyncApp:
     return app
 
 
-def build_web_app(app: AsyncApp, deps: Deps) -> web.Application:
-    """HTTP mode: POST /slack/events (commands, events and interactivity) and GET /healthz."""
+def build_web_app(app: AsyncApp, deps: Deps, *, signing_secret: str) -> web.Application:
+    """HTTP mode: POST /slack/events (commands, events and interactivity) and GET /healthz.
+
+    Every request passes `bot.gate` first: unsigned, forged, stale or malformed bodies get a cheap 401/400 with a
+    one-line reason, and never reach Bolt's parsers.
+    """
     from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 
+    from bot import gate
+    from bot.health import LoopLagMonitor, check_store, percentiles
+
     started = time.time()
-    recent: deque[float] = deque(maxlen=1000)  # ms from request read to response, for /healthz
+    recent: deque[float] = deque(maxlen=1000)  # ms from request read to response (handler time only)
+    lag = LoopLagMonitor()
+    rejected: dict[str, int] = {}
 
     async def events(request: web.Request) -> web.Response:
         t0 = time.perf_counter()
+        raw = await request.read()  # bounded by client_max_size: an oversized body is a 413 before this
+        refused = gate.check(raw, request.headers, signing_secret)
+        if refused is not None:
+            rejected[refused.reason] = rejected.get(refused.reason, 0) + 1
+            log.info("slack.request_rejected", status=refused.status, reason=refused.reason)
+            return web.Response(status=refused.status, text=refused.reason)
         response = await to_aiohttp_response(await app.async_dispatch(await to_bolt_request(request)))
         recent.append((time.perf_counter() - t0) * 1000)
         return response
 
     async def healthz(_request: web.Request) -> web.Response:
-        ordered = sorted(recent)
-        pct = {f"p{q}": round(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))], 2) for q in (50, 99)} \
-            if ordered else {}
-        return web.json_response({"ok": True, "team_id": deps.identity.team_id, "uptime": round(time.time() - started),
-                                  "in_flight": len(deps.background), "queued": deps.limiter.waiting,
-                                  "running": deps.limiter.running,
-                                  "ack_ms": {"requests": len(ordered), **pct}})
+        healthy, store = await check_store(deps.store_check)
+        return web.json_response({"ok": healthy, "store": store, "team_id": deps.identity.team_id,
+                                  "uptime": round(time.time() - started), "in_flight": len(deps.background),
+                                  "queued": deps.limiter.waiting, "running": deps.limiter.running,
+                                  "loop_lag_ms": lag.report(), "rejected": dict(rejected),
+                                  "handler_ms": {"requests": len(recent), **percentiles(recent)}},
+                                 status=200 if healthy else 503)
 
-    web_app = web.Application()
+    async def lifecycle(_web_app: web.Application):
+        lag.start()
+        yield
+        await lag.stop()
+
+    web_app = web.Application(client_max_size=MAX_BODY)
+    web_app.cleanup_ctx.append(lifecycle)
     web_app.router.add_post(EVENTS_PATH, events)
     web_app.router.add_get("/healthz", healthz)
     return web_app

@@ -208,6 +208,7 @@ class Deps:
     coverage: CoverageReporter | None = None
     background: Background = field(default_factory=Background)
     answer_timeout: float | None = None
+    store_check: Any = None  # bot.health.StoreCheck: what /healthz asks (None: not checked)
 
     def __post_init__(self) -> None:
         if self.limiter is None:
@@ -300,11 +301,15 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
     client = make_web_client(settings, bot_token, session=session)
     try:
         identity = await verify_bot_token(client)
+        store_check = None
         if agent is None:
-            agent = await asyncio.to_thread(_open_agent, settings)
+            agent = KnowledgeBaseAgent(settings)
+            await agent.open()  # an empty volume is fine: each question is told how to ingest until there is a KB
+            store_check = agent.check
         settings.home.mkdir(parents=True, exist_ok=True)
         dedupe: Deduper = RedisDeduper(settings.redis_url) if settings.redis_url else MemoryDeduper()
         return Deps(settings=settings, agent=agent, client=client, identity=identity, dedupe=dedupe, coverage=coverage,
+                    store_check=store_check,
                     conversations=conversations if conversations is not None else open_conversation_store(settings),
                     feedback=feedback if feedback is not None else open_feedback_log(settings))
     except BaseException:
@@ -312,9 +317,61 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
         raise
 
 
-def _open_agent(settings: Settings) -> AnswersQuestions:
-    """Load the model and open the store once; a missing knowledge base is reported per question, not here."""
+class KnowledgeBaseAgent:
+    """The agent over the knowledge base, opened lazily: `serve` starts on an empty volume and starts answering
+    from the knowledge base as soon as `synthbot ingest` has made one (no restart), retrying at most every
+    `retry_every` seconds while there is none."""
+
+    def __init__(self, settings: Settings, *, retry_every: float = 5.0,
+                 opener: Callable[[Settings], tuple[AnswersQuestions, Any]] | None = None) -> None:
+        self.settings, self.retry_every = settings, retry_every
+        self._opener = opener or _open_agent
+        self._agent: AnswersQuestions | None = None
+        self._store: Any = None
+        self._missing: Exception | None = None
+        self._tried = float("-inf")
+        self._opening = asyncio.Lock()
+
+    async def open(self) -> None:
+        """Open now; KnowledgeBaseMissing is remembered (and re-raised per question), anything else raises."""
+        from synthesis.errors import KnowledgeBaseMissing
+
+        async with self._opening:
+            if self._agent is not None or time.monotonic() - self._tried < self.retry_every:
+                return
+            self._tried = time.monotonic()
+            try:
+                self._agent, self._store = await asyncio.to_thread(self._opener, self.settings)
+                self._missing = None
+            except KnowledgeBaseMissing as exc:
+                if self._missing is None:
+                    log.warning("kb.missing", error=str(exc))
+                self._missing = exc
+
+    async def answer(self, question: str, **kw: Any) -> AnswerResult:
+        if self._agent is None:
+            await self.open()
+        if self._agent is None:
+            raise self._missing
+        return await self._agent.answer(question, **kw)
+
+    async def check(self) -> None:
+        """For /healthz: reach the store (a missing knowledge base raises KnowledgeBaseMissing)."""
+        if self._store is None:
+            await self.open()
+            if self._store is None:
+                raise self._missing
+        await asyncio.to_thread(self._store.revision)
+
+    def close(self) -> None:
+        if callable(closer := getattr(self._agent, "close", None)):
+            closer()
+
+
+def _open_agent(settings: Settings) -> tuple[AnswersQuestions, Any]:
+    """Load the model and open the store once (KnowledgeBaseMissing when nothing was ingested yet)."""
     from synthesis.agent import build_agent
     from synthesis.store import open_store
 
-    return build_agent(settings, open_store(settings))
+    store = open_store(settings)
+    return build_agent(settings, store), store

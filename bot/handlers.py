@@ -56,7 +56,7 @@ class Handlers:
         )
 
     async def app_mention(self, event: dict, body: dict) -> None:
-        if self._from_a_bot(event):
+        if self._from_a_bot(event) or not _well_formed(event):
             return  # two bots mentioning each other would answer each other forever
         thread = event.get("thread_ts") or event["ts"]
         where = Where(team=_team(event, body), channel=event["channel"], user=event.get("user", ""),
@@ -66,7 +66,8 @@ class Handlers:
                                    name=f"mention:{where.channel}")
 
     async def message(self, event: dict, body: dict) -> None:
-        if event.get("subtype") not in _HUMAN_SUBTYPES or self._from_a_bot(event) or not event.get("user"):
+        if event.get("subtype") not in _HUMAN_SUBTYPES or self._from_a_bot(event) or not event.get("user") \
+                or not _well_formed(event):
             return  # bots (ours included), edits, deletes, joins
         text, ts, thread = event.get("text", ""), event["ts"], event.get("thread_ts")
         in_thread = bool(thread) and thread != ts
@@ -94,6 +95,15 @@ class Handlers:
     async def feedback(self, ack, body: dict, action: dict) -> None:
         await ack()
         self.deps.background.spawn(self.answering.record_feedback(body, action), name="feedback")
+
+
+def _well_formed(event: dict) -> bool:
+    """A message event we can answer: it names its channel and ts (Socket Mode gets no front-door check)."""
+    fields = (event.get("channel"), event.get("ts"), event.get("text", ""), event.get("thread_ts") or "")
+    if all(isinstance(f, str) for f in fields) and fields[0] and fields[1]:
+        return True
+    log.info("slack.event_malformed", event_type=event.get("type"), keys=sorted(event)[:20])
+    return False
 
 
 def _team(event: dict, body: dict) -> str:

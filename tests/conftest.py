@@ -154,3 +154,19 @@ def redis_url(tmp_path_factory):
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         stop_process(proc)
+
+
+@pytest.fixture(autouse=True)
+def _restore_logging():
+    """`synthbot` entry points configure logging process-wide; undo it so no test sees another's level or handler."""
+    import logging
+
+    import structlog
+
+    root = logging.getLogger()
+    handlers, level, config = list(root.handlers), root.level, structlog.get_config()
+    yield
+    structlog.configure(**config)
+    root.handlers[:] = handlers
+    root.setLevel(level)
+    logging.captureWarnings(False)

@@ -60,7 +60,7 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
         if socket_mode:
             await _socket_mode(app, tokens["app"], stop, started, err, deps)
         else:
-            await _http_mode(app, deps, host, port, stop, started, err)
+            await _http_mode(app, deps, host, port, stop, started, err, tokens["signing"])
     finally:
         await deps.aclose()
     return 0
@@ -92,12 +92,13 @@ async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: C
         await handler.close_async()
 
 
-async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, started, err: Console) -> None:
+async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, started, err: Console,
+                     signing_secret: str) -> None:
     from aiohttp import web
 
     from bot.app import EVENTS_PATH, build_web_app
 
-    runner = web.AppRunner(build_web_app(app, deps), access_log=None)
+    runner = web.AppRunner(build_web_app(app, deps, signing_secret=signing_secret), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:

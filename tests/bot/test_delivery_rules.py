@@ -117,13 +117,23 @@ async def test_url_verification_challenge_is_answered(harness):
     assert response.status == 200 and "c-123" in response.body
 
 
-async def test_a_listener_crash_is_logged_with_an_id_and_the_app_keeps_serving(harness):
+async def test_a_listener_crash_is_logged_with_an_id_and_the_app_keeps_serving(harness_factory):
     import structlog
 
+    from bot.deps import Background
+
+    class BrokenBackground(Background):
+        def spawn(self, coro, *, name):
+            coro.close()
+            raise RuntimeError("cannot start the task")
+
+    harness = await harness_factory(background=BrokenBackground())
     with structlog.testing.capture_logs() as logs:
-        broken = await harness.event({"type": "app_mention", "user": "U0USER", "text": "<@U0BOT> hi"})  # no ts
+        broken = await harness.ask("crash, please")
     assert broken.status == 200  # acked, so Slack does not retry into the same crash
-    assert any(e["event"] == "slack.listener_failed" and e.get("error_id") for e in logs)
+    (failure,) = [e for e in logs if e["event"] == "slack.listener_failed"]
+    assert failure["error_id"] in broken.body
+    harness.deps.background = Background()
     await harness.ask("still there?")
     await harness.settle()
     assert [c.question for c in harness.agent.calls] == ["still there?"]

@@ -17,19 +17,9 @@ ANTHROPIC_KEY = "sk-ant-api03-NotARealKeyButSecret"
 REDIS_PASSWORD = "r3disPa55word"
 
 
-@pytest.fixture
-def restore_logging():
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield
-    structlog.reset_defaults()
-    root.handlers[:] = handlers
-    root.setLevel(level)
-
-
 @pytest.mark.parametrize("fmt", ["console", "json"])
 @pytest.mark.parametrize("level", ["DEBUG", "WARNING"])
-async def test_a_slack_refusal_logs_no_secret(settings, capsys, restore_logging, level, fmt):
+async def test_a_slack_refusal_logs_no_secret(settings, capsys, level, fmt):  # conftest restores logging
     async with FakeSlack(bot_token=BOT_TOKEN) as fake:
         cfg = settings.model_copy(update={
             "slack_api_url": fake.base_url, "slack_bot_token": BOT_TOKEN, "slack_signing_secret": SECRET,
