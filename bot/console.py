@@ -235,15 +235,19 @@ def _knowledge_base_exists(settings: Settings) -> bool:
 
 
 async def run_console(settings: Settings, *, user: str = "U0CONSOLE", agent=None,
-                      lines: AsyncIterator[str] | None = None, out: Console | None = None) -> int:
-    """Start the fake Web API, build the app against it, and run the read-eval-print loop."""
+                      lines: AsyncIterator[str] | None = None, out: Console | None = None,
+                      scratch_parent: Path | None = None) -> int:
+    """Start the fake Web API, build the app against it, and run the read-eval-print loop.
+
+    The session's scratch directory goes under `scratch_parent` (default: the system temp dir).
+    """
     out = out or Console()
     if not await asyncio.to_thread(_knowledge_base_exists, settings):
         out.print(f"[yellow]There is no knowledge base in {settings.home} yet — build one with "
                   "`synthbot ingest PATH` (or `make demo`). Until then the bot will say so too.[/]")
     # Threads and votes from a console session are play, not production data: they live in a scratch directory
     # (and never in Redis) so they cannot mix with the real feedback log. Chroma stays in the real data dir.
-    with tempfile.TemporaryDirectory(prefix="synthbot-console-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="synthbot-console-", dir=scratch_parent) as scratch:
         async with FakeSlack() as fake:
             return await _run(settings, Path(scratch), fake, user=user, agent=agent, lines=lines, out=out)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import tempfile
 from pathlib import Path
 
 from rich.console import Console
@@ -46,17 +45,25 @@ async def test_console_threads_and_votes_stay_out_of_the_real_data_dir(settings,
     await real.close()
     dead_redis = settings.model_copy(update={"redis_url": "redis://127.0.0.1:1/0"})
     out, buffer = capture()
-    scratch_dirs = lambda: set(Path(tempfile.gettempdir()).glob("synthbot-console-*"))  # noqa: E731
-    before = scratch_dirs()
+    # This session's own scratch parent: other processes' synthbot-console-* dirs in /tmp cannot interfere.
+    parent = tmp_path / "scratch"
+    parent.mkdir()
+    during: list[list[str]] = []
+
+    async def lines():
+        for line in ("/ask how do we roll back?", "> and hotfixes?", "2"):
+            during.append([p.name for p in parent.iterdir()])
+            yield line
+
     agent = FakeAgent()
-    await run_console(dead_redis, agent=agent, out=out, lines=lines_of("/ask how do we roll back?", "> and hotfixes?",
-                                                                        "2"))
+    await run_console(dead_redis, agent=agent, out=out, lines=lines(), scratch_parent=parent)
     text = buffer.getvalue()
     assert "Thanks — noted" in text  # the vote was recorded (in the session's own log)
     assert agent.calls[1].history[0].question == "how do we roll back?"  # threads work without Redis
     assert [v.answer_id for v in await FeedbackLog(settings.home / "feedback.sqlite3").list()] == ["prod1"]
     assert not (settings.home / "conversations.sqlite3").exists()
-    assert scratch_dirs() <= before  # and the scratch directory is gone
+    assert len(during[0]) == 1 and during[0][0].startswith("synthbot-console-")  # the session used one
+    assert not list(parent.iterdir())  # and it is gone
 
 
 async def test_console_shows_usage_and_option_errors(settings):
