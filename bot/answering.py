@@ -15,7 +15,8 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from bot import render
 from bot.commands import USAGE, AskRequest, UsageError, parse_ask, unwrap_slack_text
 from bot.deps import Deps, ProgressUpdater
-from synthesis.errors import InvalidQuery, KnowledgeBaseMissing, SynthbotError
+from bot.slack_errors import refusal
+from synthesis.errors import InvalidQuery, KnowledgeBaseMissing, StoreUnavailable, SynthbotError
 from synthesis.models import AnswerResult, AskOptions, Turn
 
 log = structlog.get_logger(__name__)
@@ -70,9 +71,9 @@ class Answerer:
         try:
             resp = await self.deps.client.chat_postMessage(channel=channel, **anchor.as_kwargs(), unfurl_links=False)
         except Exception as exc:
-            log.warning("slack.anchor_failed", channel=channel, error=str(exc))
-            await self._respond(response_url, "I can't post in this channel — invite me with `/invite @synthbot`, "
-                                              "or ask me in a DM.")
+            why = refusal(exc)
+            log.warning("slack.anchor_failed", channel=channel, cause=why.cause, error=why.error)
+            await self._respond(response_url, f"I couldn't post your question: {why.reason}.")
             return
         ts = resp["ts"]
         where = Where(team=team, channel=channel, user=user, reply_ts=ts, keys=[ts], response_url=response_url)
@@ -142,6 +143,10 @@ class Answerer:
                 error = ("timeout", f"no answer within {deps.answer_timeout:g} s", None)
             except InvalidQuery as exc:
                 error = ("invalid", str(exc), None)
+            except StoreUnavailable as exc:  # a failure, never "not found"
+                error_id = new_error_id()
+                log_.error("answer.store_unavailable", error_id=error_id, error=str(exc))
+                error = ("store_unavailable", str(exc), error_id)
             except SynthbotError as exc:  # a setup problem (store, model, Claude): its message says what to fix
                 error_id = new_error_id()
                 log_.error("answer.failed", error_id=error_id, error=str(exc), kind=exc.__class__.__name__)
@@ -153,11 +158,12 @@ class Answerer:
         await updater.close()
         if result is not None:
             log_.info("answer.done", answer_id=result.id, no_answer=result.no_answer, seconds=round(result.duration, 2))
-            await self._deliver(where, status, render.render_answer(result, options=options), answered=True)
+            await self._deliver(where, status, render.render_answer(result, options=options),
+                                outcome="not_found" if result.no_answer else "answered")
             await self._save(where, question, result)
         else:
             kind, detail, error_id = error
-            await self._deliver(where, status, [render.render_error(kind, detail, error_id=error_id)], answered=False)
+            await self._deliver(where, status, [render.render_error(kind, detail, error_id=error_id)], outcome=kind)
 
     async def record_feedback(self, body: dict, action: dict) -> None:
         """Store the vote with its question and answer ids, then thank the user ephemerally."""
@@ -191,15 +197,15 @@ class Answerer:
         """The coverage report (Markdown from deps.coverage) in the thread."""
         try:
             report = await asyncio.wait_for(self.deps.coverage(topic), self.deps.answer_timeout)
-            messages, answered = _text_messages(render.markdown_to_mrkdwn(report)), True
+            messages, outcome = _text_messages(render.markdown_to_mrkdwn(report)), "answered"
         except asyncio.TimeoutError:
-            messages, answered = [render.render_error("timeout", "the coverage report took too long")], False
+            messages, outcome = [render.render_error("timeout", "the coverage report took too long")], "timeout"
         except Exception as exc:
             error_id = new_error_id()
             log.error("coverage.failed", error_id=error_id, exc_info=exc)
             messages = [render.render_error("internal", exc.__class__.__name__, error_id=error_id)]
-            answered = False
-        await self._deliver(where, status, messages, answered=answered)
+            outcome = "internal"
+        await self._deliver(where, status, messages, outcome=outcome)
 
     async def _history(self, where: Where) -> list[Turn]:
         try:
@@ -245,8 +251,8 @@ class Answerer:
         except Exception as exc:
             log.warning("slack.progress_failed", stage=stage, error=str(exc))
 
-    async def _deliver(self, where: Where, status: Status, messages: list, *, answered: bool) -> None:
-        """The first message replaces a placeholder; the rest go in the thread. The anchor is restored."""
+    async def _deliver(self, where: Where, status: Status, messages: list, *, outcome: str) -> None:
+        """The first message replaces a placeholder; the rest go in the thread. The anchor says how it ended."""
         client = self.deps.client
         for n, msg in enumerate(messages):
             try:
@@ -256,18 +262,19 @@ class Answerer:
                     await client.chat_postMessage(channel=where.channel, thread_ts=where.reply_ts, unfurl_links=False,
                                                   unfurl_media=False, **msg.as_kwargs())
             except Exception as exc:
-                error_id = new_error_id()
-                log.error("slack.deliver_failed", error_id=error_id, part=n, exc_info=exc)
-                what = "I found an answer but Slack refused it" if answered else "Slack refused my reply"
-                await self._refused(where, status, f"{what} (error id `{error_id}`). Please try again.",
+                error_id, why = new_error_id(), refusal(exc)
+                log.error("slack.deliver_failed", error_id=error_id, part=n, cause=why.cause, error=why.error,
+                          exc_info=exc)
+                what = "I found an answer but couldn't post it" if outcome == "answered" else "I couldn't post my reply"
+                await self._refused(where, status, f"{what}: {why.reason} (error id `{error_id}`).",
                                     replace=n == 0 and status.replaceable)
-                answered = False
+                outcome = f"refused:{why.cause}"
                 break
         if status.anchor_user and status.ts:
-            done = "✅ Answered in the thread." if answered else "⚠️ I couldn't answer this one — the thread says why."
             try:
                 await client.chat_update(channel=status.channel, ts=status.ts,
-                                         **_final_anchor(status.anchor_user, status.question, done).as_kwargs())
+                                         **_final_anchor(status.anchor_user, status.question,
+                                                         _ANCHOR_STATUS.get(outcome, _ANCHOR_FAILED)).as_kwargs())
             except Exception as exc:
                 log.warning("slack.anchor_restore_failed", error=str(exc))
 
@@ -330,6 +337,19 @@ def _final_anchor(user: str, question: str, done: str) -> render.SlackMessage:
     blocks = anchor.blocks[:-1] if anchor.blocks and anchor.blocks[-1].get("type") == "context" else anchor.blocks
     note = ContextBlock(elements=[MarkdownTextObject(text=done)]).to_dict()
     return render.SlackMessage(text=anchor.text, blocks=[*blocks, note])
+
+
+# What the /ask anchor says once the thread holds the outcome.
+_ANCHOR_FAILED = "⚠️ I couldn't answer this one — the thread says why."
+_ANCHOR_STATUS = {
+    "answered": "✅ Answered in the thread.",
+    "not_found": "🔍 Not in the knowledge base — the thread names the closest topics.",
+    "store_unavailable": "🛑 The knowledge base is unavailable, so nothing was searched — the thread has an error id.",
+    "no_kb": "📭 There's no knowledge base yet — the thread says how to build one.",
+    "refused:too_long": "⚠️ The reply was too long for Slack — the thread says more.",
+    "refused:rate_limited": "⚠️ Slack is rate-limiting me — please ask again in a minute.",
+    "refused:not_in_channel": "⚠️ I can't post in this channel — invite me with `/invite @synthbot`.",
+}
 
 
 def _queued_text(ahead: int) -> str:

@@ -23,6 +23,8 @@ from aiohttp import web
 
 T = TypeVar("T")
 
+# Slack rejects ~12-13k cumulative block characters (bolt-js#2509); the upper end, to flag only sure failures.
+MAX_BLOCKS_CHARS = 13_000
 MAX_BLOCKS = 50
 MAX_TEXT = 40_000
 
@@ -204,6 +206,8 @@ class FakeSlack:
             return {"ok": False, "error": "msg_too_long"}
         if problems := block_problems(args.get("blocks")):
             return {"ok": False, "error": "invalid_blocks", "errors": problems}
+        if len(json.dumps(args.get("blocks") or [], ensure_ascii=False)) > MAX_BLOCKS_CHARS:
+            return {"ok": False, "error": "msg_blocks_too_long"}
         return None
 
     def _m_auth_test(self, args: dict) -> dict:

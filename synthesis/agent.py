@@ -165,6 +165,9 @@ class Agent:
         run.subagents.extend(results)
         failed = [r for r in results if not r.success]
         run.step("retrieve", subagents=len(results), failed=len(failed))
+        if results and len(failed) == len(results):  # nothing was searched: never "not found"
+            raise StoreUnavailable(f"every search of the knowledge base failed ({failed[0].error}) — check the "
+                                   "Chroma store (SYNTHBOT_HOME or SYNTHBOT_CHROMA_URL), then ask again")
         if failed:
             run.notices.append(f"{len(failed)} of {len(results)} searches failed; answered from the rest.")
         aggregated = self._aggregate(run.subagents)

@@ -32,6 +32,8 @@ class ModelMismatch(SynthbotError):
 class StoreUnavailable(SynthbotError):
     """The Chroma server or data directory cannot be reached."""
 
+    exit_code = 3  # distinct from 1 (no knowledge base): a failure, never "not found"
+
 
 class InvalidQuery(SynthbotError):
     """The query text or options are not usable."""

@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Mapping
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from slack_sdk.models.blocks import (
     ActionsBlock,
     Block,
@@ -31,10 +31,12 @@ from .mrkdwn import (
     slack_link,
     slack_url,
     split_text,
+    strip_unsafe,
+    strip_unsafe_deep,
 )
 
 __all__ = ["SECTION_LIMIT", "SlackMessage", "escape_mrkdwn", "link_label", "markdown_to_mrkdwn", "render_anchor",
-           "render_answer", "render_error", "render_progress", "render_queued", "slack_url", "split_text"]
+           "render_answer", "render_error", "render_progress", "render_queued", "slack_url", "split_text", "strip_unsafe"]
 
 BLOCKS_PER_MESSAGE = 50  # Slack: blocks per message
 # Slack also rejects ~12-13k cumulative block characters (`msg_blocks_too_long`, bolt-js#2509); stay well under.
@@ -45,10 +47,19 @@ FALLBACK_LIMIT = 300  # notification text: short is kinder than Slack's 40k cap
 
 
 class SlackMessage(BaseModel):
-    """One message: `text` is the notification/accessibility fallback, `blocks` validated Block Kit dicts."""
+    """One message: `text` is the notification/accessibility fallback, `blocks` validated Block Kit dicts.
+
+    Every string in it is stripped of control and bidi-override characters (documents and questions carry NUL,
+    ESC or U+202E that Slack would show as garbage or use to make text read backwards).
+    """
 
     text: str
     blocks: list[dict] = Field(default_factory=list)
+
+    @field_validator("text", "blocks")
+    @classmethod
+    def _printable(cls, value):
+        return strip_unsafe_deep(value)
 
     def as_kwargs(self) -> dict:
         """Keyword arguments for chat.postMessage / chat.update / respond."""
@@ -245,6 +256,9 @@ _STAGES = {"plan": "Planning the search", "planning": "Planning the search", "se
            "refine": "Looking for what's missing", "queued": "Waiting for a free slot"}
 _ERRORS = {
     "no_kb": "📭 There's no knowledge base yet. Whoever runs the bot can build one with `synthbot ingest PATH`.",
+    "store_unavailable": "🛑 I couldn't search the knowledge base: it is unavailable right now. This is a fault on "
+                         "our side, not a missing answer — please ask again later, and share the error id below "
+                         "with whoever runs the bot.",
     "nothing_found": "🔍 I found nothing relevant. Try other words or fewer filters (`--tag`, `--source`).",
     "timeout": "⏱️ That took too long, so I stopped. Try a narrower question, or ask again in a minute.",
     "internal": "💥 Something went wrong on my side. Please try again; if it keeps happening, "
@@ -259,8 +273,14 @@ def _user(user_id: str) -> str:
     return f"<@{user_id}>" if re.fullmatch(r"[UW][A-Z0-9]{2,}", user_id or "") else escape_mrkdwn(user_id or "someone")
 
 
+ANCHOR_QUESTION_CHARS = 2000  # the anchor shows this much of a long question; the agent still gets all of it
+
+
 def _quote(question: str) -> str:
-    return "\n".join("> " + line for line in escape_mrkdwn(question.strip() or "…").splitlines())
+    question = question.strip() or "…"
+    if len(question) > ANCHOR_QUESTION_CHARS:
+        question = f"{question[:ANCHOR_QUESTION_CHARS].rstrip()} … ({len(question):,} characters in all)"
+    return "\n".join("> " + line for line in escape_mrkdwn(question).splitlines())
 
 
 def _single(text: str, blocks: list[Block]) -> SlackMessage:

@@ -9,6 +9,27 @@ SECTION_LIMIT = 3000  # Slack: section text
 ZWSP = "\u200b"
 
 
+# --- characters we never post -------------------------------------------------------------------------
+# C0 controls but tab and newline, DEL, C1 controls, and the bidi embeddings/overrides/isolates (Trojan Source).
+_UNSAFE = re.compile("\x1b\\[[0-?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u202a-\u202e\u2066-\u2069]")
+
+
+def strip_unsafe(text: str) -> str:
+    """`text` without terminal escape sequences, control or bidi-override characters (tab and newline stay)."""
+    return _UNSAFE.sub("", text)
+
+
+def strip_unsafe_deep(value):
+    """strip_unsafe on every string inside a JSON-like value (blocks)."""
+    if isinstance(value, str):
+        return strip_unsafe(value)
+    if isinstance(value, list):
+        return [strip_unsafe_deep(v) for v in value]
+    if isinstance(value, dict):
+        return {k: strip_unsafe_deep(v) for k, v in value.items()}
+    return value
+
+
 # --- escaping and mrkdwn ------------------------------------------------------------------------------
 _SPECIAL_OPEN = re.compile(r"&lt;(?=[!@#])")
 _BARE_BROADCAST = re.compile(r"(?<![\w.])@(?=(?:channel|here|everyone)\b)", re.I)  # not in me@here.io

@@ -20,7 +20,7 @@ async def test_no_knowledge_base_says_how_to_build_one(harness_factory):
     await h.settle()
     text = thread_text(h)
     assert "no knowledge base" in text.lower() and "synthbot ingest" in text
-    assert "couldn't answer" in block_text(h.fake.message(CHANNEL, h.anchor_ts()))
+    assert "no knowledge base yet" in block_text(h.fake.message(CHANNEL, h.anchor_ts()))
 
 
 async def test_nothing_found_says_so(harness_factory):
@@ -145,3 +145,44 @@ async def test_a_refused_answer_to_a_follow_up_is_posted_in_the_thread(harness_f
     notice = h.fake.thread(CHANNEL, mention["ts"])[-1]
     assert f"error id `{refusal_id(logs)}`" in notice["text"] and notice["blocks"] == []
     assert h.fake.calls_to("response_url") == []  # a follow-up has none: the thread was the only way to say it
+
+
+async def test_a_store_failure_is_never_shown_as_not_found(harness_factory):
+    h = await harness_factory(RaisingAgent(StoreUnavailable("every search of the knowledge base failed (InternalError)")))
+    with structlog.testing.capture_logs() as logs:
+        await h.ask("how do we deploy?")
+        await h.settle()
+    text, anchor = thread_text(h), block_text(h.fake.message(CHANNEL, h.anchor_ts()))
+    (failure,) = [e for e in logs if e["event"] == "answer.store_unavailable"]
+    assert "unavailable" in text and failure["error_id"] in text
+    assert "couldn't find" not in text.lower() and "add documents" not in text.lower()
+    assert "unavailable" in anchor and "Answered" not in anchor
+
+
+async def test_a_very_long_question_still_gets_an_anchor_and_an_answer(harness):
+    question = "how do we deploy " * 1200  # ~20,000 characters: the whole question would exceed block limits
+    await harness.ask(question)
+    await harness.settle()
+    anchor = block_text(harness.fake.message(CHANNEL, harness.anchor_ts()))
+    assert f"({len(question.strip()):,} characters in all)" in anchor and "Answered" in anchor
+    assert harness.agent.calls[0].question == question.strip()  # the agent gets all of it
+
+
+async def test_a_rate_limited_anchor_says_so_not_invite_me(harness):
+    harness.fake.fail_next("chat.postMessage", error="ratelimited", status=429, retry_after=0, times=4)
+    await harness.ask("how do we deploy?")
+    await harness.settle()
+    (reply,) = harness.fake.calls_to("response_url")
+    assert "rate-limiting" in reply.args["text"] and "/invite" not in reply.args["text"]
+    assert len(harness.fake.calls_to("chat.postMessage")) == 4  # the first try and slack_sdk's three retries
+
+
+async def test_a_refused_answer_names_its_cause(harness):
+    await harness.ask("how do we deploy?")
+    await harness.fake.wait_for(lambda: harness.fake.calls_to("chat.postMessage"))
+    harness.fake.fail_next("chat.postMessage", error="msg_blocks_too_long")  # the answer post
+    with structlog.testing.capture_logs() as logs:
+        await harness.settle()
+    (notice,) = harness.thread_texts(CHANNEL, harness.anchor_ts())
+    assert "too long for Slack" in notice and refusal_id(logs) in notice and "/invite" not in notice
+    assert "too long" in block_text(harness.fake.message(CHANNEL, harness.anchor_ts()))

@@ -346,3 +346,16 @@ def test_anchor_progress_and_queue_messages():
 def test_as_kwargs_is_ready_for_chat_post_message():
     message = render_queued(2)
     assert message.as_kwargs() == {"text": message.text, "blocks": message.blocks}
+
+
+def test_control_escape_and_bidi_characters_never_reach_slack():
+    from bot.render import render_answer
+    from tests.bot.fakes import make_result
+
+    nasty = "Deploy\x00 at \x1b[31mnoon\x1b[0m\u202e1 ,txt.exe\u2066 now\x07\r"
+    result = make_result(nasty, summary=nasty)
+    for message in [*render_answer(result), render_anchor("U1", nasty), render_progress(nasty, nasty)]:
+        dumped = json.dumps(message.as_kwargs(), ensure_ascii=False)
+        for bad in ("\x00", "\x1b", "\u202e", "\u2066", "\x07", "\r", "\\u0000", "\\u001b", "\\u0007"):
+            assert bad not in dumped, (bad, dumped[:200])
+        assert "noon" in dumped  # the text stays, only the invisible controls go

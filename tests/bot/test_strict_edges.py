@@ -127,3 +127,15 @@ async def test_malformed_events_that_skip_the_front_door_are_dropped_quietly(har
     assert harness.agent.calls == [] and harness.fake.calls == []
     assert not [e for e in logs if e.get("exc_info") or e["log_level"] == "error"]
     assert [e["event"] for e in logs].count("slack.event_malformed") == 3
+
+
+async def test_health_is_503_when_the_store_fails(harness, post):
+    from synthesis.errors import StoreUnavailable
+
+    async def broken() -> None:
+        raise StoreUnavailable("Chroma at http://127.0.0.1:1 refused the connection")
+
+    harness.deps.store_check = broken
+    async with post.http.get(post.url + "/healthz") as resp:
+        health = await resp.json()
+    assert resp.status == 503 and not health["ok"] and "unavailable" in health["store"]
