@@ -24,7 +24,8 @@ log = structlog.get_logger(__name__)
 # Replies that only acknowledge an answer get a reaction, not a fresh agent run.
 _THANKS = re.compile(r"^(?:\W|:[\w+-]+:)*(?:thanks?|thank you|thx|ty|ok(?:ay)?|cool|great|got it|perfect|nice)?"
                      r"(?:\W|:[\w+-]+:)*$", re.I)
-DM_KEY = "dm"  # the conversation key of a DM's top level
+HISTORY_LOST = ("I couldn't load this thread's earlier messages, so I answered this as a standalone question — "
+                "mention what it refers to if the answer misses it.")
 
 
 def new_error_id() -> str:
@@ -41,6 +42,7 @@ class Where:
     reply_ts: str | None  # thread for the answer; None posts at the top level (a DM)
     keys: list[str]  # conversation-store thread keys: history is read from keys[0], the turn saved under all
     response_url: str | None = None
+    borrowed: bool = False  # a mention inside someone else's thread: answering it must not make the thread ours
 
 
 @dataclass
@@ -63,6 +65,7 @@ class Answerer:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
         self._questions: OrderedDict[str, str] = OrderedDict()  # answer id → question, for feedback after a miss
+        self._answered: OrderedDict[tuple[str, str], None] = OrderedDict()  # (channel, thread key) answered in
 
     async def run_ask(self, *, team: str, channel: str, user: str, request: AskRequest, response_url: str | None) -> None:
         """Post the anchor, then answer (or run the coverage report) in its thread."""
@@ -85,10 +88,26 @@ class Answerer:
 
     async def run_chat(self, where: Where, text: str, *, parse: bool, history_required: bool,
                        message_ts: str | None = None) -> None:
-        """A mention, DM or thread reply: answer it where it was asked."""
-        history = await self._history(where)
+        """A mention, DM or thread reply: answer it where it was asked.
+
+        A plain reply is a follow-up only in a thread the bot answered in (its history says so). When the history
+        store fails, the thread is checked another way and the reply is answered standalone, with a notice.
+        """
+        history, loaded = await self._history(where)
+        if where.borrowed and loaded and not history:
+            # Not a thread the bot answered in: keep this mention's history apart, so later plain replies in
+            # the thread stay human conversation (only further mentions continue it).
+            where.keys = [f"mention:{where.keys[0]}"]
+            history, loaded = await self._history(where)
+        notices: list[str] = []
         if history_required and not history:
-            return  # a reply in a thread the bot never answered: not ours
+            if loaded and (where.channel, where.keys[0]) not in self._answered:
+                return  # a reply in a thread the bot never answered: not ours
+            if not loaded and not await self._bot_posted_in(where.channel, where.keys[0]):
+                return
+            notices.append(HISTORY_LOST)
+        elif not loaded and where.reply_ts:
+            notices.append(HISTORY_LOST)
         if parse:
             parsed = parse_ask(text)
             if isinstance(parsed, UsageError) or parsed.help:
@@ -116,15 +135,16 @@ class Answerer:
                 where.keys.append(status.ts)
         except Exception as exc:
             log.warning("slack.placeholder_failed", channel=where.channel, error=str(exc))
-        await self.answer(where, question, options, status, history=history)
+        await self.answer(where, question, options, status, history=history, notices=notices)
 
     async def answer(self, where: Where, question: str, options: AskOptions, status: Status, *,
-                     history: list[Turn] | None = None) -> None:
+                     history: list[Turn] | None = None, notices: list[str] | None = None) -> None:
         """Run the agent (bounded, with a deadline) and deliver the answer or an actionable error in the thread."""
         deps = self.deps
         log_ = log.bind(channel=where.channel, thread=where.reply_ts, user=where.user)
         if history is None:
-            history = await self._history(where)
+            history, loaded = await self._history(where)
+            notices = notices or ([] if loaded else [HISTORY_LOST])
         ahead = deps.limiter.queued_ahead()
         # Join the queue before telling the user, so the next caller counts this one as ahead of them.
         queued = asyncio.create_task(self._show(status, _queued_text(ahead))) if ahead is not None else None
@@ -158,6 +178,7 @@ class Answerer:
         await updater.close()
         if result is not None:
             log_.info("answer.done", answer_id=result.id, no_answer=result.no_answer, seconds=round(result.duration, 2))
+            result.notices.extend(n for n in notices or () if n not in result.notices)
             await self._deliver(where, status, render.render_answer(result, options=options),
                                 outcome="not_found" if result.no_answer else "answered")
             await self._save(where, question, result)
@@ -175,7 +196,7 @@ class Answerer:
         message = body.get("message") or {}
         channel = container.get("channel_id") or (body.get("channel") or {}).get("id", "")
         thread = message.get("thread_ts") or container.get("thread_ts") or message.get("ts") or container.get("message_ts")
-        question = await self._question_for(team, channel, [thread, DM_KEY], answer_id)
+        question = await self._question_for(team, channel, [thread], answer_id)
         try:
             await self.deps.feedback.record(answer_id=answer_id, question=question, vote=vote, user=user, team=team,
                                             channel=channel)
@@ -207,13 +228,27 @@ class Answerer:
             outcome = "internal"
         await self._deliver(where, status, messages, outcome=outcome)
 
-    async def _history(self, where: Where) -> list[Turn]:
+    async def _history(self, where: Where) -> tuple[list[Turn], bool]:
+        """(turns, loaded): a store failure degrades the answer (loaded=False); it must not stop it."""
         try:
             return list(await self.deps.conversations.load(team=where.team, channel=where.channel,
-                                                           thread=where.keys[0]))
-        except Exception as exc:  # lost context degrades the answer; it must not stop it
+                                                           thread=where.keys[0])), True
+        except Exception as exc:
             log.warning("threads.load_failed", channel=where.channel, error=str(exc))
-            return []
+            return [], False
+
+    async def _bot_posted_in(self, channel: str, thread: str) -> bool:
+        """With the history store down: did the bot answer in this thread? (This process remembers; else Slack.)"""
+        if (channel, thread) in self._answered:
+            return True
+        try:
+            resp = await self.deps.client.conversations_replies(channel=channel, ts=thread, limit=200)
+        except Exception as exc:
+            log.warning("slack.replies_failed", channel=channel, error=str(exc))
+            return False
+        me = self.deps.identity
+        return any(m.get("bot_id") == me.bot_id or m.get("user") == me.bot_user_id
+                   for m in resp.get("messages") or [])
 
     async def _save(self, where: Where, question: str, result: AnswerResult) -> None:
         turn = Turn(question=question, standalone=result.standalone_question, summary=result.synthesis.summary[:4000],
@@ -221,6 +256,11 @@ class Answerer:
         self._questions[result.id] = question
         while len(self._questions) > 10_000:
             self._questions.popitem(last=False)
+        if not where.borrowed:  # remembered even if the store fails below, so a follow-up is not lost
+            for key in where.keys:
+                self._answered[(where.channel, key)] = None
+            while len(self._answered) > 10_000:
+                self._answered.popitem(last=False)
         for key in where.keys:
             try:
                 await self.deps.conversations.save(team=where.team, channel=where.channel, thread=key, turn=turn)

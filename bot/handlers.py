@@ -7,7 +7,7 @@ import re
 import structlog
 from slack_bolt.response import BoltResponse
 
-from bot.answering import DM_KEY, Answerer, Where
+from bot.answering import Answerer, Where
 from bot.commands import USAGE, UsageError, parse_ask
 from bot.deps import Deps
 
@@ -59,8 +59,10 @@ class Handlers:
         if self._from_a_bot(event) or not _well_formed(event):
             return  # two bots mentioning each other would answer each other forever
         thread = event.get("thread_ts") or event["ts"]
+        # A mention inside an existing thread is answered there, but does not claim the thread for follow-ups
+        # unless the bot already answered in it (run_chat checks).
         where = Where(team=_team(event, body), channel=event["channel"], user=event.get("user", ""),
-                      reply_ts=thread, keys=[thread])
+                      reply_ts=thread, keys=[thread], borrowed=thread != event["ts"])
         text = _MENTION.sub(" ", event.get("text", ""))
         self.deps.background.spawn(self.answering.run_chat(where, text, parse=True, history_required=False),
                                    name=f"mention:{where.channel}")
@@ -75,7 +77,7 @@ class Handlers:
         if event.get("channel_type") == "im":
             where = Where(team=team, channel=event["channel"], user=event["user"],
                           reply_ts=thread if in_thread else None,
-                          keys=[thread] if in_thread else [DM_KEY, ts])
+                          keys=[thread] if in_thread else [ts])  # each top-level DM starts its own conversation
             self.deps.background.spawn(
                 self.answering.run_chat(where, _MENTION.sub(" ", text), parse=True, history_required=False),
                 name=f"dm:{where.channel}")

@@ -81,18 +81,21 @@ async def test_mention_with_help_gets_usage_in_the_thread(harness):
     assert post.args["thread_ts"] == mention["ts"] and "Usage" in block_text(post.args)
 
 
-async def test_dm_is_answered_in_the_dm_and_keeps_context(harness):
+async def test_dm_is_answered_in_the_dm_and_each_thread_has_its_own_history(harness):
     dm = dict(channel="D0DM", channel_type="im")
     await harness.event(harness.requests.message("how do we roll back a deploy?", **dm))
     await harness.settle()
-    await harness.event(harness.requests.message("and for hotfixes?", **dm))
+    await harness.event(harness.requests.message("who approves hotfixes?", **dm))
     await harness.settle()
-    first, second = harness.agent.calls
-    assert [t.question for t in second.history] == ["how do we roll back a deploy?"]
+    first_answer, second_answer = (m["ts"] for m in harness.fake.messages["D0DM"])
     posts = [c.args for c in harness.fake.calls_to("chat.postMessage")]
     assert posts and all(p["channel"] == "D0DM" and not p.get("thread_ts") for p in posts)
-    answers = [block_text(m) for m in harness.fake.messages["D0DM"]]
-    assert any("after: how do we roll back a deploy?" in a for a in answers)
+    # A new top-level DM is a new conversation: the first question is not its context.
+    assert harness.agent.calls[1].history == []
+    for answer_ts, asked in ((first_answer, "how do we roll back a deploy?"), (second_answer, "who approves hotfixes?")):
+        await harness.event(harness.requests.message("and on weekends?", thread_ts=answer_ts, **dm))
+        await harness.settle()
+        assert [t.question for t in harness.agent.calls[-1].history] == [asked]
 
 
 async def test_threaded_reply_in_a_dm_is_a_follow_up_in_that_thread(harness):
