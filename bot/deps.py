@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import structlog
-from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
+from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler, async_default_handlers
 from slack_sdk.web.async_client import AsyncWebClient
 
 from synthesis.config import Settings
@@ -255,10 +255,15 @@ def check_tokens(settings: Settings, *, socket_mode: bool) -> dict[str, str]:
 
 
 def make_web_client(settings: Settings, token: str | None, *, session=None) -> AsyncWebClient:
-    """The Web API client: settings.slack_api_url as base URL, rate-limited calls retried per Retry-After."""
+    """The Web API client: settings.slack_api_url as base URL; connection errors retried once (slack_sdk's
+    default, kept: passing retry_handlers replaces the defaults) and rate-limited calls per Retry-After.
+
+    The trade-off: a connection dropped after Slack accepted a chat.postMessage is retried and posts twice.
+    A rare duplicate reply beats a silently lost answer (docs/RELIABILITY.md).
+    """
     base_url = settings.slack_api_url if settings.slack_api_url.endswith("/") else settings.slack_api_url + "/"
     return AsyncWebClient(token=token, base_url=base_url, session=session, timeout=30,
-                          retry_handlers=[AsyncRateLimitErrorRetryHandler(max_retry_count=3)])
+                          retry_handlers=[*async_default_handlers(), AsyncRateLimitErrorRetryHandler(max_retry_count=3)])
 
 
 async def verify_bot_token(client: AsyncWebClient) -> BotIdentity:
