@@ -35,16 +35,37 @@ class TokenCounter(Protocol):
 
 
 class EmbedderCounter:
-    """Counts with the embedding model's own tokenizer (WordPiece for MiniLM)."""
+    """Counts with the embedding model's own tokenizer (WordPiece for MiniLM), through a private copy of it.
+
+    The copy is never configured after it is built (no truncation, no padding), so counting needs no lock and
+    never waits on the model: the embedder's lock is held for whole encode batches (seconds under load), and a
+    count that took it stalled the event loop (one waited 10.8 s).
+    """
 
     def __init__(self, embedder: Embedder) -> None:
         self._embedder = embedder
         tok = getattr(embedder, "tokenizer", None)
         kind = "bert-wordpiece" if tok is not None and "bert" in type(tok).__name__.lower() else "tokenizer"
         self.name = f"{kind} ({embedder.name})" if tok is not None else f"{embedder.name} word count"
+        self._own = _private_copy(tok)
 
     def count(self, text: str) -> int:
+        if self._own is not None:
+            return len(self._own.encode(text, add_special_tokens=False).ids)
         return int(self._embedder.count_tokens(text))
+
+
+def _private_copy(tokenizer):
+    """A `tokenizers.Tokenizer` of our own, rebuilt from a fast tokenizer's serialized form (None if there is none)."""
+    backend = getattr(tokenizer, "backend_tokenizer", None)
+    if backend is None:
+        return None
+    from tokenizers import Tokenizer
+
+    own = Tokenizer.from_str(backend.to_str())
+    own.no_truncation()
+    own.no_padding()
+    return own
 
 
 class ApproxCounter:

@@ -51,3 +51,24 @@ def test_default_counter_uses_the_model_tokenizer(minilm):
     assert counter.name == "bert-wordpiece (all-MiniLM-L6-v2)"
     assert counter.count("unbelievable tokenization") > 2  # word pieces, not words
     assert default_counter(None).name.startswith("approx")
+
+
+def test_token_counting_never_waits_on_the_model(minilm):
+    """Counting uses a private tokenizer: it returns while another thread holds the model for a long encode."""
+    import threading
+    import time
+
+    counter = default_counter(minilm)
+    texts = ["Deploys roll back within 30 minutes; the on-call engineer approves hotfixes."] * 4
+    assert [counter.count(t) for t in texts] == [minilm.count_tokens(t) for t in texts]  # the same counts
+    batch = [f"passage {i}: " + "the quarterly failover test moves traffic to the standby region " * 20
+             for i in range(64)]
+    encoding = threading.Thread(target=minilm.embed, args=(batch,))
+    encoding.start()
+    deadline = time.monotonic() + 10
+    while not minilm._lock.locked() and time.monotonic() < deadline:  # wait until the encode holds the model
+        time.sleep(0.001)
+    n = counter.count("how long do we keep a rollback window open?")
+    still_encoding = encoding.is_alive()
+    encoding.join()
+    assert n > 5 and still_encoding, "the count finished only after the encode (it waited on the model's lock)"
