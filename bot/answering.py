@@ -179,8 +179,8 @@ class Answerer:
         if result is not None:
             log_.info("answer.done", answer_id=result.id, no_answer=result.no_answer, seconds=round(result.duration, 2))
             result.notices.extend(n for n in notices or () if n not in result.notices)
-            await self._deliver(where, status, render.render_answer(result, options=options),
-                                outcome="not_found" if result.no_answer else "answered")
+            messages = await asyncio.to_thread(render.render_answer, result, options=options)  # CPU: off the loop
+            await self._deliver(where, status, messages, outcome="not_found" if result.no_answer else "answered")
             await self._save(where, question, result)
         else:
             kind, detail, error_id = error

@@ -148,7 +148,7 @@ class Agent:
             return None
         run.step("research", ok=True, rounds=outcome.rounds, searches=len(outcome.subagents))
         run.notices.extend(outcome.notices)
-        checked = self._verify(outcome.synthesis, outcome.context, plan, run)
+        checked = await asyncio.to_thread(self._verify, outcome.synthesis, outcome.context, plan, run)
         synthesizer = getattr(self.researcher, "name", "claude")
         if not checked.synthesis.findings:  # nothing verifiable: the same "not found" answer as the offline path
             return self._no_answer(question, plan, run, synthesizer=synthesizer, usage=outcome.usage)
@@ -174,7 +174,7 @@ class Agent:
         run.step("aggregate", **aggregated.metrics.model_dump())
         if not aggregated.results:
             return self._no_answer(question, plan, run)
-        context = build_context(aggregated.results, budget=self.settings.context_tokens, counter=self.counter)
+        context = await self._context(aggregated)
         if options.sources_only:
             run.step("context", sources=len(context.sources), tokens=context.tokens)
             synthesis = Synthesis(summary="", sources=source_list(context))
@@ -184,7 +184,7 @@ class Agent:
         synthesizer = self._offline_synthesizer(options)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         run.step("synthesize", synthesizer=outcome.synthesizer, sources=len(context.sources), tokens=context.tokens)
-        checked = self._verify(outcome.synthesis, context, plan, run)
+        checked = await asyncio.to_thread(self._verify, outcome.synthesis, context, plan, run)
 
         if checked.uncovered and checked.completeness < REFINE_BELOW:
             refined = await self._refine(plan, options, checked, synthesizer, run)
@@ -209,9 +209,9 @@ class Agent:
         results = await self._search(queries[:4], options.k or self.settings.top_k, options, prefix="refine")
         run.subagents.extend(results)
         aggregated = self._aggregate(run.subagents)
-        context = build_context(aggregated.results, budget=self.settings.context_tokens, counter=self.counter)
+        context = await self._context(aggregated)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
-        checked = self._verify(outcome.synthesis, context, plan, run, step="verify-refined")
+        checked = await asyncio.to_thread(self._verify, outcome.synthesis, context, plan, run, step="verify-refined")
         better = checked.synthesis.findings and checked.completeness >= before.completeness
         run.step("refine", queries=queries[:4], completeness_before=round(before.completeness, 3),
                  completeness_after=round(checked.completeness, 3), adopted=bool(better))
@@ -223,6 +223,11 @@ class Agent:
         filters = None if options.filters.is_empty() else options.filters
         return await run_subagents(self.retriever, list(queries), k=k, filters=filters, executor=self.executor,
                                    timeout=self.settings.subagent_timeout, prefix=prefix)
+
+    async def _context(self, aggregated: AggregatedResults) -> Context:
+        """build_context off the event loop: token counting and truncation are CPU work."""
+        return await asyncio.to_thread(build_context, aggregated.results, budget=self.settings.context_tokens,
+                                       counter=self.counter)
 
     def _aggregate(self, results: Sequence[SubagentResult]) -> AggregatedResults:
         return aggregate(results, min_relevance=self.settings.min_relevance, max_passages=self.settings.max_passages)
