@@ -55,7 +55,9 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    err = Console(stderr=True)
+    # The banner is for a terminal; in JSON mode stderr is a log stream where a plain-text line does not belong
+    # (the serve.started event carries the same facts).
+    err = Console(stderr=True, quiet=settings.log_format == "json")
     try:
         if socket_mode:
             await _socket_mode(app, tokens["app"], stop, started, err, deps)

@@ -68,3 +68,26 @@ def test_redact_masks_token_shapes_it_was_not_told_about():
     for leaked in ("xoxb-9", "xapp-1", "xoxp-7", "sk-ant-api03", "abc.def", ":pw@", "shh"):
         assert leaked not in out, leaked
     assert redact("tokens=12 context_tokens=8000", ()) == "tokens=12 context_tokens=8000"
+
+
+async def test_serve_in_json_mode_writes_only_json_lines(settings, fake_slack, capsys):
+    import asyncio
+
+    from pydantic import SecretStr
+
+    from bot.cli.serve import serve
+    from tests.conftest import free_port
+
+    cfg = settings.model_copy(update={"slack_api_url": fake_slack.base_url, "log_format": "json",
+                                      "slack_bot_token": SecretStr(fake_slack.bot_token),
+                                      "slack_signing_secret": SecretStr(SECRET)})
+    configure_logging(level="INFO", fmt="json", secrets=secrets_of(cfg))
+    started, stop = asyncio.Event(), asyncio.Event()
+    server = asyncio.create_task(serve(cfg, host="127.0.0.1", port=free_port(), agent=FakeAgent(), started=started,
+                                       stop=stop))
+    await asyncio.wait_for(started.wait(), 10)
+    stop.set()
+    await asyncio.wait_for(server, 10)
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    events = [json.loads(line)["event"] for line in lines]  # every line is JSON
+    assert "serve.started" in events
