@@ -96,6 +96,13 @@ async def test_every_malformed_or_unsigned_request_is_refused_cheaply(harness, p
     assert all(e["event"] == "slack.request_rejected" for e in logs)
 
 
+async def test_an_oversized_body_is_refused_before_it_is_read(harness, post):
+    big = "text=" + "x" * (2 * 1024 * 1024)
+    status, _ = await post(*signed(harness, big, content_type=FORM))
+    assert status == 413
+    assert harness.agent.calls == []
+
+
 async def test_signed_well_formed_requests_still_pass(harness, post):
     ask = harness.requests.slash_command("how do we deploy?")
     assert (await post(ask.body, ask.headers))[0] == 200
