@@ -157,7 +157,7 @@ async def run(settings: Settings, *, n: int, agent_seconds: float | None, label:
         total = time.perf_counter() - began
         await asyncio.sleep(0.5)  # anything answered twice would show up now
         async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/healthz") as r:
-            server_ack = (await r.json()).get("ack_ms", {})
+            server_ack = (await r.json()).get("handler_ms", {})
         child.terminate()  # SIGTERM: serve drains in-flight answers and exits
         await asyncio.to_thread(child.join, 60)
 

@@ -43,6 +43,7 @@ class Where:
     keys: list[str]  # conversation-store thread keys: history is read from keys[0], the turn saved under all
     response_url: str | None = None
     borrowed: bool = False  # a mention inside someone else's thread: answering it must not make the thread ours
+    fresh: bool = False  # a top-level mention or DM: a new conversation, with no history to load
 
 
 @dataclass
@@ -93,7 +94,7 @@ class Answerer:
         A plain reply is a follow-up only in a thread the bot answered in (its history says so). When the history
         store fails, the thread is checked another way and the reply is answered standalone, with a notice.
         """
-        history, loaded = await self._history(where)
+        history, loaded = ([], True) if where.fresh else await self._history(where)
         if where.borrowed and loaded and not history:
             # Not a thread the bot answered in: keep this mention's history apart, so later plain replies in
             # the thread stay human conversation (only further mentions continue it).
@@ -106,7 +107,7 @@ class Answerer:
             if not loaded and not await self._bot_posted_in(where.channel, where.keys[0]):
                 return
             notices.append(HISTORY_LOST)
-        elif not loaded and where.reply_ts:
+        elif not loaded:
             notices.append(HISTORY_LOST)
         if parse:
             parsed = parse_ask(text)
@@ -142,9 +143,7 @@ class Answerer:
         """Run the agent (bounded, with a deadline) and deliver the answer or an actionable error in the thread."""
         deps = self.deps
         log_ = log.bind(channel=where.channel, thread=where.reply_ts, user=where.user)
-        if history is None:
-            history, loaded = await self._history(where)
-            notices = notices or ([] if loaded else [HISTORY_LOST])
+        history = history or []  # /ask starts a new thread: there is no history to load
         ahead = deps.limiter.queued_ahead()
         # Join the queue before telling the user, so the next caller counts this one as ahead of them.
         queued = asyncio.create_task(self._show(status, _queued_text(ahead))) if ahead is not None else None

@@ -263,7 +263,8 @@ def make_web_client(settings: Settings, token: str | None, *, session=None) -> A
     """
     base_url = settings.slack_api_url if settings.slack_api_url.endswith("/") else settings.slack_api_url + "/"
     return AsyncWebClient(token=token, base_url=base_url, session=session, timeout=30,
-                          retry_handlers=[*async_default_handlers(), AsyncRateLimitErrorRetryHandler(max_retry_count=3)])
+                          retry_handlers=[*async_default_handlers(),
+                                          AsyncRateLimitErrorRetryHandler(max_retry_count=3)])
 
 
 async def verify_bot_token(client: AsyncWebClient) -> BotIdentity:
@@ -308,6 +309,8 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
         identity = await verify_bot_token(client)
         store_check = None
         if agent is None:
+            from bot.knowledge import KnowledgeBaseAgent
+
             agent = KnowledgeBaseAgent(settings)
             await agent.open()  # an empty volume is fine: each question is told how to ingest until there is a KB
             store_check = agent.check
@@ -320,63 +323,3 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
     except BaseException:
         await session.close()
         raise
-
-
-class KnowledgeBaseAgent:
-    """The agent over the knowledge base, opened lazily: `serve` starts on an empty volume and starts answering
-    from the knowledge base as soon as `synthbot ingest` has made one (no restart), retrying at most every
-    `retry_every` seconds while there is none."""
-
-    def __init__(self, settings: Settings, *, retry_every: float = 5.0,
-                 opener: Callable[[Settings], tuple[AnswersQuestions, Any]] | None = None) -> None:
-        self.settings, self.retry_every = settings, retry_every
-        self._opener = opener or _open_agent
-        self._agent: AnswersQuestions | None = None
-        self._store: Any = None
-        self._missing: Exception | None = None
-        self._tried = float("-inf")
-        self._opening = asyncio.Lock()
-
-    async def open(self) -> None:
-        """Open now; KnowledgeBaseMissing is remembered (and re-raised per question), anything else raises."""
-        from synthesis.errors import KnowledgeBaseMissing
-
-        async with self._opening:
-            if self._agent is not None or time.monotonic() - self._tried < self.retry_every:
-                return
-            self._tried = time.monotonic()
-            try:
-                self._agent, self._store = await asyncio.to_thread(self._opener, self.settings)
-                self._missing = None
-            except KnowledgeBaseMissing as exc:
-                if self._missing is None:
-                    log.warning("kb.missing", error=str(exc))
-                self._missing = exc
-
-    async def answer(self, question: str, **kw: Any) -> AnswerResult:
-        if self._agent is None:
-            await self.open()
-        if self._agent is None:
-            raise self._missing
-        return await self._agent.answer(question, **kw)
-
-    async def check(self) -> None:
-        """For /healthz: reach the store (a missing knowledge base raises KnowledgeBaseMissing)."""
-        if self._store is None:
-            await self.open()
-            if self._store is None:
-                raise self._missing
-        await asyncio.to_thread(self._store.revision)
-
-    def close(self) -> None:
-        if callable(closer := getattr(self._agent, "close", None)):
-            closer()
-
-
-def _open_agent(settings: Settings) -> tuple[AnswersQuestions, Any]:
-    """Load the model and open the store once (KnowledgeBaseMissing when nothing was ingested yet)."""
-    from synthesis.agent import build_agent
-    from synthesis.store import open_store
-
-    store = open_store(settings)
-    return build_agent(settings, store), store

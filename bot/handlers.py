@@ -62,7 +62,7 @@ class Handlers:
         # A mention inside an existing thread is answered there, but does not claim the thread for follow-ups
         # unless the bot already answered in it (run_chat checks).
         where = Where(team=_team(event, body), channel=event["channel"], user=event.get("user", ""),
-                      reply_ts=thread, keys=[thread], borrowed=thread != event["ts"])
+                      reply_ts=thread, keys=[thread], borrowed=thread != event["ts"], fresh=thread == event["ts"])
         text = _MENTION.sub(" ", event.get("text", ""))
         self.deps.background.spawn(self.answering.run_chat(where, text, parse=True, history_required=False),
                                    name=f"mention:{where.channel}")
@@ -77,7 +77,7 @@ class Handlers:
         if event.get("channel_type") == "im":
             where = Where(team=team, channel=event["channel"], user=event["user"],
                           reply_ts=thread if in_thread else None,
-                          keys=[thread] if in_thread else [ts])  # each top-level DM starts its own conversation
+                          keys=[thread] if in_thread else [ts], fresh=not in_thread)  # a top-level DM: a new one
             self.deps.background.spawn(
                 self.answering.run_chat(where, _MENTION.sub(" ", text), parse=True, history_required=False),
                 name=f"dm:{where.channel}")

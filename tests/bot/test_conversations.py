@@ -55,7 +55,8 @@ async def test_thanks_in_a_thread_gets_a_reaction_not_a_new_answer(harness):
     await harness.settle()
     assert len(harness.agent.calls) == 1
     # Each reply is its own background task: the reactions land in any order.
-    assert sorted(c.args["timestamp"] for c in harness.fake.calls_to("reactions.add")) == sorted(r["ts"] for r in replies)
+    reacted = sorted(c.args["timestamp"] for c in harness.fake.calls_to("reactions.add"))
+    assert reacted == sorted(r["ts"] for r in replies)
 
 
 async def test_mention_in_a_channel_is_answered_in_a_thread_once(harness):
@@ -92,7 +93,8 @@ async def test_dm_is_answered_in_the_dm_and_each_thread_has_its_own_history(harn
     assert posts and all(p["channel"] == "D0DM" and not p.get("thread_ts") for p in posts)
     # A new top-level DM is a new conversation: the first question is not its context.
     assert harness.agent.calls[1].history == []
-    for answer_ts, asked in ((first_answer, "how do we roll back a deploy?"), (second_answer, "who approves hotfixes?")):
+    for answer_ts, asked in ((first_answer, "how do we roll back a deploy?"),
+                             (second_answer, "who approves hotfixes?")):
         await harness.event(harness.requests.message("and on weekends?", thread_ts=answer_ts, **dm))
         await harness.settle()
         assert [t.question for t in harness.agent.calls[-1].history] == [asked]

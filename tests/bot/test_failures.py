@@ -148,7 +148,8 @@ async def test_a_refused_answer_to_a_follow_up_is_posted_in_the_thread(harness_f
 
 
 async def test_a_store_failure_is_never_shown_as_not_found(harness_factory):
-    h = await harness_factory(RaisingAgent(StoreUnavailable("every search of the knowledge base failed (InternalError)")))
+    down = StoreUnavailable("every search of the knowledge base failed (InternalError)")
+    h = await harness_factory(RaisingAgent(down))
     with structlog.testing.capture_logs() as logs:
         await h.ask("how do we deploy?")
         await h.settle()
