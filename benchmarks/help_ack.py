@@ -6,7 +6,9 @@ The real `synthbot serve` (HTTP mode, the real Agent over the demo handbook, bun
 process with the Web API pointed at bot.fake_slack. The client sends n signed /ask questions at once, then a
 signed `/ask help` every --interval seconds until every answer has been posted; each probe is timed from its send
 to its HTTP response. The answers embed, search, build contexts, verify and render in that process meanwhile, so
-any CPU work left on the event loop shows up as a slow probe. Goal: probe ack p99 <= 100 ms.
+any CPU work left on the event loop shows up as a slow probe. With --junk-senders N, N more clients post unsigned
+junk (a non-numeric timestamp) back to back for the whole run, as the issue's attacker did. Goal: probe ack
+p99 <= 100 ms.
 Writes benchmarks/results/help_ack.json.
 """
 
@@ -27,7 +29,7 @@ from benchmarks.slack_load import QUESTIONS, SECRET, _demo_settings, _free_port,
 from bot.fake_slack import FakeSlack, SlackRequests
 
 
-async def run(*, n: int, interval: float, timeout: float) -> dict[str, Any]:
+async def run(*, n: int, interval: float, timeout: float, junk_senders: int = 0) -> dict[str, Any]:
     settings = _demo_settings()
     async with FakeSlack() as fake:
         port = _free_port()
@@ -57,12 +59,26 @@ async def run(*, n: int, interval: float, timeout: float) -> dict[str, Any]:
             began = time.perf_counter()
             asks = await asyncio.gather(*(post(http, f"{QUESTIONS[i % len(QUESTIONS)]} (#{i})", f"U{i:05d}")
                                           for i in range(n)))
+            junk_status: dict[int, int] = {}
+            stop_junk = asyncio.Event()
+
+            async def junk() -> None:
+                forged = requests.slash_command("junk")
+                headers = {**forged.headers, "x-slack-request-timestamp": "not-a-number"}
+                while not stop_junk.is_set():
+                    async with http.post(url, data=forged.body, headers=headers) as r:
+                        await r.read()
+                        junk_status[r.status] = junk_status.get(r.status, 0) + 1
+
+            senders = [asyncio.create_task(junk()) for _ in range(junk_senders)]
             probes: list[asyncio.Task] = []
             deadline = began + timeout
             while answered() < n and time.perf_counter() < deadline:
                 probes.append(asyncio.create_task(post(http, "help", "UPROBE")))
                 await asyncio.sleep(interval)
             all_answered = time.perf_counter() - began
+            stop_junk.set()
+            await asyncio.gather(*senders)
             results = await asyncio.gather(*probes)
             async with http.get(f"http://127.0.0.1:{port}/healthz") as r:
                 health = await r.json()
@@ -78,7 +94,7 @@ async def run(*, n: int, interval: float, timeout: float) -> dict[str, Any]:
         "question_ack_ms": {"p50": round(_pct([m for _, m in asks], 50), 1),
                             "p99": round(_pct([m for _, m in asks], 99), 1)},
         "server_loop_lag_ms": health.get("loop_lag_ms"), "load_average": [round(x, 2) for x in os.getloadavg()],
-        "interval_s": interval,
+        "interval_s": interval, "junk_senders": junk_senders, "junk_responses": junk_status,
     }
     result["met"] = {"help_ack_p99_le_100ms": bool(probe_ms) and result["help_ack_ms"]["p99"] <= 100,
                      "all_answered": result["answered"] >= n}
@@ -90,18 +106,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=50, help="real answers computed meanwhile (default 50)")
     parser.add_argument("--interval", type=float, default=0.05, help="seconds between /ask help probes")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds to wait for all answers")
+    parser.add_argument("--junk-senders", type=int, default=0, help="clients posting unsigned junk meanwhile")
     args = parser.parse_args(argv)
     from synthesis.logging import configure_logging
 
     configure_logging(level="WARNING")
-    result = asyncio.run(run(n=args.n, interval=args.interval, timeout=args.timeout))
+    result = asyncio.run(run(n=args.n, interval=args.interval, timeout=args.timeout, junk_senders=args.junk_senders))
     result["command"] = " ".join(["python -m benchmarks.help_ack", *sys.argv[1:]])
     a = result["help_ack_ms"]
     print(f"/ask help while {result['n_answers']} answers were computed in-process: {result['probes']} probes, "
           f"ack p50 {a.get('p50')} ms, p99 {a.get('p99')} ms, max {a.get('max')} ms (client-measured); "
           f"answered {result['answered']}/{result['n_answers']} in {result['seconds_to_answer_all']} s; "
-          f"server loop lag {result['server_loop_lag_ms']}; load {result['load_average']}", flush=True)
-    print(f"wrote {write_result('help_ack', result)}")
+          f"server loop lag {result['server_loop_lag_ms']}; junk responses {result['junk_responses']}; "
+          f"load {result['load_average']}", flush=True)
+    print(f"wrote {write_result('help_ack' + ('_junk' if args.junk_senders else ''), result)}")
     return 0 if all(result["met"].values()) else 1
 
 
