@@ -19,7 +19,7 @@ from benchmarks._common import REPO, RESULTS, write_result
 
 OURS = ("scifact", "search_latency", "ingest_speed", "search_rss")  # take --quick
 # Other areas' benchmarks (issue 3 and Slack), run as they are when present; they print their own verdicts.
-OTHERS = ("contradictions", "slack_load", "ask_latency", "five_questions")
+OTHERS = ("contradictions", "slack_load", "help_ack", "ask_latency", "five_questions")
 
 
 def _targets(quick: bool) -> list[dict]:
