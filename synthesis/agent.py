@@ -132,6 +132,7 @@ class Agent:
             await run.say(f"Searching {len(queries)} angle{'s' if len(queries) != 1 else ''} in parallel…")
             results = await self._search(queries, k, options, prefix="claude")
             run.subagents.extend(results)
+            _raise_if_all_failed(results)
             return results
 
         await run.say("Researching with Claude…")
@@ -165,9 +166,7 @@ class Agent:
         run.subagents.extend(results)
         failed = [r for r in results if not r.success]
         run.step("retrieve", subagents=len(results), failed=len(failed))
-        if results and len(failed) == len(results):  # nothing was searched: never "not found"
-            raise StoreUnavailable(f"every search of the knowledge base failed ({failed[0].error}) — check the "
-                                   "Chroma store (SYNTHBOT_HOME or SYNTHBOT_CHROMA_URL), then ask again")
+        _raise_if_all_failed(results)
         if failed:
             run.notices.append(f"{len(failed)} of {len(results)} searches failed; answered from the rest.")
         aggregated = self._aggregate(run.subagents)
@@ -292,6 +291,13 @@ class Agent:
 
 
 _CITED = re.compile(r"\[(\d+)\]")
+
+
+def _raise_if_all_failed(results: Sequence[SubagentResult]) -> None:
+    """Nothing could be searched: a store failure, never the "not in the knowledge base" answer."""
+    if results and not any(r.success for r in results):
+        raise StoreUnavailable(f"every search of the knowledge base failed ({results[0].error}) — check the "
+                               "Chroma store (SYNTHBOT_HOME or SYNTHBOT_CHROMA_URL), then ask again")
 
 
 def renumber(synthesis: Synthesis, context: Context) -> tuple[Synthesis, Context]:

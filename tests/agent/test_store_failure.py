@@ -46,3 +46,22 @@ def test_the_cli_exit_code_tells_unavailable_from_missing(tmp_path, monkeypatch,
     monkeypatch.setenv("SYNTHBOT_CHROMA_URL", f"http://127.0.0.1:{free_port()}")  # a Chroma server that is down
     assert main(["ask", "how do we deploy?"]) == 3
     assert "cannot open the Chroma store" in capsys.readouterr().err
+
+
+async def test_on_the_claude_path_too(settings, hash_embedder):
+    """Claude's search tool reaching a dead store ends the answer as unavailable (not 'not found', not offline)."""
+    from chromadb.errors import InternalError
+
+    from synthesis.synthesize.claude import ClaudeResearcher
+    from tests.agent.fake_anthropic import FakeMessagesAPI, record, tool_use
+
+    fake = FakeMessagesAPI(model="claude-sonnet-5-5")
+    fake.reply(tool_use("search_knowledge_base", {"query": "deploys"}))
+    fake.reply(record("The knowledge base has nothing on deploys.", []))  # what Claude says to empty results
+    cfg = settings.model_copy(update={"claude_model": fake.model})
+    researcher = ClaudeResearcher.from_settings(cfg, fake.client(cfg))
+    agent = Agent(cfg, ScriptedBackend(Every(InternalError("Error finding id"))),
+                  ExtractiveSynthesizer(hash_embedder), researcher=researcher)
+    with pytest.raises(StoreUnavailable, match="Error finding id"):
+        await agent.answer("how do we deploy?")
+    agent.close()
