@@ -62,7 +62,7 @@ def test_token_counting_never_waits_on_the_model(minilm):
     texts = ["Deploys roll back within 30 minutes; the on-call engineer approves hotfixes."] * 4
     assert [counter.count(t) for t in texts] == [minilm.count_tokens(t) for t in texts]  # the same counts
     batch = [f"passage {i}: " + "the quarterly failover test moves traffic to the standby region " * 20
-             for i in range(64)]
+             for i in range(32)]
     encoding = threading.Thread(target=minilm.embed, args=(batch,))
     encoding.start()
     deadline = time.monotonic() + 10
