@@ -195,7 +195,7 @@ class Answerer:
         message = body.get("message") or {}
         channel = container.get("channel_id") or (body.get("channel") or {}).get("id", "")
         thread = message.get("thread_ts") or container.get("thread_ts") or message.get("ts") or container.get("message_ts")
-        question = await self._question_for(team, channel, [thread], answer_id)
+        question = await self._question_for(team, channel, [thread, f"mention:{thread}"], answer_id)
         try:
             await self.deps.feedback.record(answer_id=answer_id, question=question, vote=vote, user=user, team=team,
                                             channel=channel)
