@@ -28,7 +28,7 @@ class Settings(BaseSettings):
 
     # --- retrieval / agent ----------------------------------------------------------------------------
     top_k: int = 8
-    min_relevance: float = Field(0.30, description="Aggregator floor on the hybrid 0-1 score.")
+    min_relevance: float = Field(0.25, description="Aggregator floor on the hybrid 0-1 score.")
     max_passages: int = 20
     context_tokens: int = 8000
     subagent_timeout: float = 20.0

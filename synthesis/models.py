@@ -170,6 +170,7 @@ class Quality(BaseModel):
     coherence: float = 0.0
     completeness: float = 0.0
     overall: float = 0.0
+    support: float | None = None  # the synthesizer's own reading of how well the evidence answers; caps `overall`
 
 
 class Synthesis(BaseModel):

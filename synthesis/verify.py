@@ -252,10 +252,12 @@ def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Se
     sentences = [s for f in findings for s in CLAIM_SPLIT.split(f.content) if s.strip()]
     citation_rate = (sum(1 for s in sentences if CITATION.search(s)) / len(sentences)) if sentences else 0.0
     coherence = synthesis.quality.coherence if findings else 0.0
+    overall = overall_quality(citation_rate, coherence, completeness, answered) if findings else 0.0
+    if synthesis.quality.support is not None:  # the synthesizer's own evidence reading caps what verification finds
+        overall = min(overall, synthesis.quality.support)
     quality = Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
-                      completeness=round(completeness, 3),
-                      overall=round(overall_quality(citation_rate, coherence, completeness, answered), 3) if findings
-                      else 0.0)
+                      completeness=round(completeness, 3), overall=round(overall, 3),
+                      support=synthesis.quality.support)
     verified = Synthesis(summary=summary, findings=findings, contradictions=contradictions, gaps=gaps, sources=sources,
                          quality=quality)
     return Verification(verified, invalid_citations=invalid, dropped_findings=dropped, completeness=completeness,

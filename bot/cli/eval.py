@@ -1,4 +1,5 @@
-"""`synthbot eval beir DIR` (nDCG@10, Recall@100, MRR@10, stage latency) and `synthbot eval queries FILE.yaml`."""
+"""`synthbot eval beir DIR` (nDCG@10, Recall@100, MRR@10, stage latency), `synthbot eval queries FILE.yaml` and
+`synthbot eval answers QUESTIONS.jsonl` (answer quality on graded questions)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,20 @@ def register(sub) -> None:
     q.add_argument("--collection", help="collection to search (default: SYNTHBOT_COLLECTION)")
     q.add_argument("--json", action="store_true")
     q.set_defaults(func=run_queries)
+
+    a = ev.add_parser("answers", help="answer graded questions through the agent and score the answers",
+                      description="Run every question of a JSON Lines file (handbook-qa format) through the agent "
+                                  "and score it: correct / partly / wrong per type, unanswerable handled, wrongly "
+                                  "refused, precision of 'high' confidence, contradictions, latency, context tokens. "
+                                  "Uses Claude when ANTHROPIC_API_KEY is set, the offline synthesizer otherwise.")
+    a.add_argument("file", type=Path, help="JSON Lines: {id, question, type, answerable, must_include, ...}")
+    a.add_argument("--corpus", type=Path, help="ingest this folder first (unchanged files are skipped on reruns)")
+    a.add_argument("--collection", help="collection to ask (default: answers-<corpus dir> with --corpus, "
+                                        "else SYNTHBOT_COLLECTION)")
+    a.add_argument("--limit", type=int, help="only the first N questions")
+    a.add_argument("--out", type=Path, help="also write the full report (every answer) as JSON to this file")
+    a.add_argument("--json", action="store_true")
+    a.set_defaults(func=run_answers)
 
 
 def default_collection(root: Path) -> str:
@@ -147,3 +162,66 @@ def run_queries(args, settings) -> int:
                   f"MRR {r.mrr:.3f}", highlight=False)
     return 1 if failed else 0
 
+
+
+def run_answers(args, settings) -> int:
+    import asyncio
+
+    from synthesis.agent import build_agent
+    from synthesis.answer_eval import evaluate_answers, load_graded_questions, write_report
+    from synthesis.store import open_store
+
+    questions = load_graded_questions(args.file)[:args.limit]  # a bad file fails before the model loads
+    err = Console(stderr=True, highlight=False)
+    if args.corpus is not None:
+        if not args.corpus.is_dir():
+            from synthesis.errors import EvaluationError
+            raise EvaluationError(f"--corpus {args.corpus} is not a directory")
+        from synthesis.ingest import ingest
+
+        store = open_store(settings, collection=args.collection or default_collection(args.corpus).replace(
+            "beir-", "answers-", 1), create=True)
+        with _bar(err, f"ingest {args.corpus}") as update:
+            report = ingest(store, [args.corpus], progress=update)
+        err.print(f"'{store.name}': {report.chunks} new chunks from {args.corpus}")
+    else:
+        store = open_store(settings, collection=args.collection)
+        store.collection()  # "run synthbot ingest" before any work
+    agent = build_agent(settings, store)
+    try:
+        with _bar(err, f"answering {len(questions)} questions") as update:
+            result = asyncio.run(evaluate_answers(agent.answer, questions, progress=update))
+    finally:
+        agent.close()
+    if args.out:
+        write_report(result, args.out)
+    s = result.summary
+    if args.json:
+        print(json.dumps({"file": str(args.file), "collection": store.name, "summary": s,
+                          "outcomes": [o.model_dump() for o in result.outcomes]}, indent=2))
+        return 0
+    out = Console(highlight=False)
+    table = Table(title=f"{args.file} · {len(questions)} questions · collection '{store.name}' · {s['synthesizer']}")
+    for col in ("", "id", "type", "confidence", "question", "missing"):
+        table.add_column(col, overflow="fold")
+    colours = {"correct": "green", "partly": "yellow", "wrong": "red"}
+    for o in result.outcomes:
+        label = o.grade + (" (refused)" if o.refused else "")
+        table.add_row(f"[{colours[o.grade]}]{label}[/]", o.id, o.type, o.confidence, o.question,
+                      " · ".join("/".join(g) for g in o.missing))
+    out.print(table)
+    per_type = Table(title="per type")
+    for col in ("type", "correct", "partly", "wrong"):
+        per_type.add_column(col, justify="left" if col == "type" else "right")
+    for t, counts in s["by_type"].items():
+        per_type.add_row(t, *(str(counts.get(g, 0)) for g in ("correct", "partly", "wrong")))
+    out.print(per_type)
+    high = f"{s['high_correct']}/{s['high_confidence']}" if s["high_confidence"] else "none"
+    out.print(f"answerable: {s['correct']}/{s['answerable']} correct in the summary, "
+              f"{s['correct_or_partly']}/{s['answerable']} in summary + findings, "
+              f"{s['wrongly_refused']} wrongly refused · unanswerable refused: "
+              f"{s['unanswerable_refused']}/{s['unanswerable']} · 'high' answers correct: {high} · "
+              f"answers with contradictions: {s['answers_with_contradictions']}/{s['questions']} · "
+              f"latency p50 {s['latency_p50']:.2f}s p90 {s['latency_p90']:.2f}s · "
+              f"context tokens mean {s['context_tokens_mean']:.0f}")
+    return 0

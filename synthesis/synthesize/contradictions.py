@@ -110,11 +110,14 @@ def _all_stems(text: str) -> set[str]:
 
 
 _CONDITIONAL = re.compile(r"\b(if|unless|whether|until|when)\b[^,;.]*", re.I)
+# Negative words that negate nothing: "no matter how long", "no later than", "not only … but".
+_IDIOMS = re.compile(r"\b(no matter|no later than|no sooner|no more than|no less than|not only|not just|no longer "
+                     r"than|nothing but|not least|no doubt)\b", re.I)
 
 
 def _negated(text: str) -> bool:
     """An odd number of negations in the main clauses ("if X does not …" states a condition, not a claim)."""
-    toks = words(_CONDITIONAL.sub(" ", text))
+    toks = words(_CONDITIONAL.sub(" ", _IDIOMS.sub(" ", text)))
     count = sum(1 for t in toks if t in NEGATIONS or t.endswith("n't"))
     return count % 2 == 1
 
@@ -182,13 +185,18 @@ def _cue_sides(stems: set[str]) -> list[int]:
     return sides
 
 
-def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6) -> Conflict | None:
-    """Mostly the same content words, but one is negated or uses the opposite cue."""
+def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6, min_jaccard: float = 0.35) -> Conflict | None:
+    """Mostly the same content words, but one is negated or uses the opposite cue.
+
+    "Mostly the same" is measured both ways: the shorter claim's words are largely in the longer one (cover) and
+    the two share a good part of all their words (Jaccard), so a short rule is not "contradicted" by a long sentence
+    that happens to use its three words in another statement.
+    """
     sa, sb = set(_stems(a)), set(_stems(b))
     core_a, core_b = sa - _CUE_STEMS, sb - _CUE_STEMS
     cues_a, cues_b = _all_stems(a) & _CUE_STEMS, _all_stems(b) & _CUE_STEMS
     overlap = _cover(core_a, core_b)
-    if overlap < min_overlap or len(core_a & core_b) < 3:
+    if overlap < min_overlap or len(core_a & core_b) < 3 or _jaccard(core_a, core_b) < min_jaccard:
         return None
     flips = int(_negated(a) != _negated(b))
     for side_a, side_b in zip(_cue_sides(cues_a), _cue_sides(cues_b)):
@@ -205,8 +213,12 @@ def compare(a: str, b: str) -> Conflict | None:
     return number_conflict(a, b) or polarity_conflict(a, b)
 
 
-def find_contradictions(claims: list[Claim], *, limit: int = 3, min_cosine: float = 0.45) -> list[ClaimConflict]:
-    """Pairs of claims from different documents that conflict; one per pair of sources, strongest topic match first."""
+def find_contradictions(claims: list[Claim], *, limit: int = 3, min_cosine: float = 0.6) -> list[ClaimConflict]:
+    """Pairs of claims from different documents that conflict; one per pair of sources, strongest topic match first.
+
+    `min_cosine` gates on meaning: two claims that disagree are about the same thing, so their sentences embed close
+    together (the planted handbook conflicts sit at 0.74-0.99; unrelated rules that share a few words, below 0.6).
+    """
     found: list[tuple[float, ClaimConflict]] = []
     seen_pairs: set[tuple[int, int]] = set()
     for a, b in combinations(claims, 2):

@@ -1,53 +1,42 @@
-"""The offline synthesizer: sentence selection (embeddings + lexical overlap, MMR), findings, summary,
-contradictions and gaps, all extracted verbatim from the numbered context."""
+"""The offline synthesizer: every sentence it writes is quoted from a numbered source.
+
+The question-answering itself (which sentences answer which part, whether the context answers at all) lives in
+`synthesis.qa`; this module turns its reading into a Synthesis: a summary that leads with the answer, findings
+grouped by part or section, contradictions, gaps and a calibrated quality.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import time
-from dataclasses import dataclass
 
 import numpy as np
 import structlog
 
 from ..embedding import Embedder
-from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
-from ..sentences import (content_stems, is_pointer, key_phrases, keyword_query, leans_on_context, overlap,
-                         sentence_units)
-from ..verify import Gap, as_clause, gap_clause, overall_quality, part_gaps
+from ..planner import main_noun_phrase
+from ..models import Contradiction, Finding, Quality, Source, Synthesis
+from ..qa import Candidate, Frame, Reader, analyze, support
+from ..qa.answerability import Support
+from ..sentences import content_stems, is_pointer, key_phrases, keyword_query, leans_on_context, sentence_units
+from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
 
 log = structlog.get_logger(__name__)
 
+Unit = Candidate  # the name the rest of the synthesizer (and its tests) use for a candidate sentence
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
 POINTER = re.compile(r"^(see|read|refer to|more in|details in)\b", re.I)
-# Relevance kept by a sentence that only points elsewhere ("… are in the rollback policy."): it names the topic, so it
-# matches the question well, and answers nothing. And by one that hangs on a pronoun whose referent it lacks.
-POINTER_FACTOR = 0.6
-PRONOUN_FACTOR = 0.85
-SIDE_COSINE = 0.7  # a sentence this close to one side of a disagreement (from another document) restates that side
-LEAD_MARGIN = 0.05  # a one-part question's disagreement leads unless a safe sentence answers clearly better
-BROAD_HOW = re.compile(r"how (?!quickly|fast|long|soon|often|many|much|far)\b", re.I)
+TWIN_COSINE = 0.9  # sentences this similar say the same thing — unless they differ in a word the question uses
+CONFLICT_SHARE = 0.5  # both sides of a reported disagreement score at least this share of their part's best answer
+DISPUTE_MARGIN = 0.08  # a disagreement leads a part's answer only when a side is (nearly) the best answer to it
 GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "background", "notes", "general", "details"}
-
-
-@dataclass(eq=False)  # identity: two sentences with the same text in one passage are still two units
-class Unit:
-    """One candidate sentence with where it came from and how well it answers."""
-
-    text: str
-    source: int
-    position: int
-    passage: Passage
-    relevance: float = 0.0
-    dense: float = 0.0
-    part: int = -1  # index of the question part it answers best (-1: the whole question)
-    pinned: bool = False  # one side of a contradiction: always shown in its finding
-    fragment: bool = False  # a list item or a clause: quoted alone it loses what it hangs off
-    lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
-    vector: np.ndarray | None = None
+# Confidence: the weakest answered part's score maps to a support level (calibrated on handbook-qa dev questions;
+# docs/ANSWERS.md). 'high' needs every part answered, the expected kind of answer, and no disagreement on the point.
+HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
 
 
 def source_list(context: Context) -> list[Source]:
@@ -55,12 +44,10 @@ def source_list(context: Context) -> list[Source]:
                    section=s.passage.section, url=s.passage.source_url) for s in context.sources]
 
 
-def decomposition(question: str, sub_queries: list[str] | None) -> list[str]:
-    """The sub-queries that are parts/sides of the question (not the question itself or its keyword variant)."""
-    if not sub_queries:
-        return []
-    skip = {question.strip().lower(), keyword_query(question).lower()}
-    return [q for q in sub_queries if q.strip().lower() not in skip]
+def decomposition(question: str, sub_queries: list[str] | None = None) -> list[str]:
+    """The question's parts (or comparison sides) as the reader sees them; [] for a one-part question."""
+    frame = analyze(question)
+    return [p.text for p in frame.parts] if len(frame.parts) > 1 else []
 
 
 class ExtractiveSynthesizer:
@@ -68,7 +55,7 @@ class ExtractiveSynthesizer:
 
     Args:
         embedder: the store's embedder (sentences are embedded in one batch per question).
-        min_relevance: sentence floor on 0.65·cosine + 0.25·keyword overlap + 0.10·passage score.
+        min_relevance: sentence floor for findings, on the reader's 0-1 relevance.
         detailed: more findings and sentences per finding.
     """
 
@@ -80,6 +67,7 @@ class ExtractiveSynthesizer:
         self.min_relevance = min_relevance
         self.detailed = detailed
         self.mmr_lambda = mmr_lambda
+        self.reader = Reader(embedder.embed)
 
     def configured(self, *, detailed: bool) -> "ExtractiveSynthesizer":
         return ExtractiveSynthesizer(self.embedder, min_relevance=self.min_relevance, detailed=detailed,
@@ -87,52 +75,48 @@ class ExtractiveSynthesizer:
 
     async def synthesize(self, question: str, context: Context, *, sub_queries: list[str] | None = None) -> SynthesisOutcome:
         started = time.perf_counter()
-        synthesis = await asyncio.to_thread(self._synthesize, question, context, sub_queries)
+        synthesis = await asyncio.to_thread(self._synthesize, question, context)
         log.info("synthesize.extractive", sources=len(context.sources), findings=len(synthesis.findings),
                  contradictions=len(synthesis.contradictions), gaps=len(synthesis.gaps),
                  seconds=round(time.perf_counter() - started, 4))
         return SynthesisOutcome(synthesis=synthesis, synthesizer=self.name)
 
     # --- the pipeline (CPU-bound; runs in a worker thread) -------------------------------------------
-    def _synthesize(self, question: str, context: Context, sub_queries: list[str] | None = None) -> Synthesis:
-        parts = decomposition(question, sub_queries)
+    def _synthesize(self, question: str, context: Context) -> Synthesis:
+        frame = analyze(question)
         units = self._units(context)
         if not units:
             return Synthesis(summary="", sources=source_list(context))
-        queries = [question, *parts]
-        qvecs = self.embedder.embed(queries, query=True)
-        svecs = self.embedder.embed([u.text for u in units])  # one batch for every sentence
-        sims = svecs @ qvecs.T  # (sentences, queries)
-        for u, vec in zip(units, svecs):
-            u.vector = vec
-        self._score(units, sims, question, parts)
-        selected = self._select(units, svecs)
-        conflicts = self._contradictions(units, svecs)
-        gaps = part_gaps(question, parts, units, sims)
-        unsupported = {g.part for g in gaps if g.unsupported}
+        self.reader.score(frame, units)
+        checked = support(frame, units, self.embedder.embed)
+        if not checked.answerable:  # a neighbouring topic, not an answer: the agent says what is nearby instead
+            log.info("synthesize.unanswerable", missing=checked.missing, per_part=[round(s, 3) for s in
+                                                                                   checked.per_part])
+            return Synthesis(summary="", gaps=[gap_text(question)], sources=source_list(context))
+        parts = [p.text for p in frame.parts] if len(frame.parts) > 1 else []
+        gaps = self._gaps(frame, units, checked)
+        gap_parts = {g.part for g in gaps}
+        answerable = [u for u in units if u.part not in gap_parts]
+        conflicts = self._contradictions(answerable)
         by_claim = {(u.source, u.text): u for u in units}
-        if unsupported:  # a part nothing comes close to answering is a gap, never a finding quoting off-topic text
-            selected = [u for u in selected if max(u.part, 0) not in unsupported]
-            conflicts = [c for c in conflicts
-                         if not all(max(by_claim[(x.source, x.text)].part, 0) in unsupported for x in (c.a, c.b))]
-        for c in conflicts:  # both sides of a disagreement belong in the answer, not just the higher-scoring one
-            for claim in (c.a, c.b):
-                unit = by_claim.get((claim.source, claim.text))
-                if unit is not None:
-                    unit.pinned = True
-                    if unit not in selected:
-                        selected.append(unit)
-        gap_parts = {g.part for g in gaps} if parts else set()
-        findings = self._findings(selected, parts, gap_parts)
         passages = {s.number: s.passage for s in context.sources}
-        related = list(passages.values())
-        verdicts = [judge(passages.get(c.a.source), c.a.source, passages.get(c.b.source), c.b.source, related=related)
-                    for c in conflicts]
-        summary = self._summary(question, findings, selected, list(zip(conflicts, verdicts)), parts, gaps, by_claim,
-                                {n: p.title for n, p in passages.items()})
-        quality = self._quality(findings, selected, parts, [g.text for g in gaps])
+        verdicts = [judge(passages.get(c.a.source), c.a.source, passages.get(c.b.source), c.b.source,
+                          related=list(passages.values())) for c in conflicts]
+        disputes = list(zip(conflicts, verdicts))
+        lines, answers, disputed = self._answer_lines(frame, answerable, disputes, by_claim, gap_parts,
+                                                      {n: p.title for n, p in passages.items()})
+        selected = self._select(answerable)
+        for u in [*answers, *(by_claim[(x.source, x.text)] for c in conflicts for x in (c.a, c.b))]:
+            u.pinned = True  # the summary's sentences and both sides of a disagreement are always in the findings
+            if u not in selected:
+                selected.append(u)
+        findings = self._findings(selected, parts, gap_parts, frame)
+        if gaps:
+            lines.append(gap_clause(gaps))
+        summary = " ".join(lines)
+        quality = self._quality(frame, findings, answers, checked, gaps, disputed)
         contradictions = [Contradiction(description=describe(c), citations=sorted({c.a.source, c.b.source}),
-                                        suggestion=v.suggestion) for c, v in zip(conflicts, verdicts)]
+                                        suggestion=v.suggestion) for c, v in disputes]
         return Synthesis(summary=summary, findings=findings, contradictions=contradictions,
                          gaps=[g.text for g in gaps], sources=source_list(context), quality=quality)
 
@@ -148,63 +132,98 @@ class ExtractiveSynthesizer:
                                   fragment=sentence.fragment, lead_in=lead_in))
         return units
 
-    def _score(self, units: list[Unit], sims: np.ndarray, question: str, parts: list[str]) -> None:
-        q_stems = content_stems(question)
-        part_stems = [content_stems(p) for p in parts]
-        for i, u in enumerate(units):
-            stems = content_stems(f"{u.text} {u.passage.section}")
-            dense = float(sims[i, 0])
-            lexical = overlap(q_stems, stems)
-            if parts:
-                scores = [float(sims[i, j + 1]) + 0.3 * overlap(part_stems[j], stems) for j in range(len(parts))]
-                best = int(np.argmax(scores))
-                u.part = best
-                dense = max(dense, float(sims[i, best + 1]))
-                lexical = max(lexical, overlap(part_stems[best], stems))
-            u.dense = dense
-            u.relevance = 0.65 * dense + 0.25 * lexical + 0.10 * u.passage.score
-            if is_pointer(u.text, u.passage.section):  # names where the answer is instead of giving it
-                u.relevance *= POINTER_FACTOR
-            elif leans_on_context(u.text):  # "Anyone can declare one": quoted alone, the reader cannot tell what
-                u.relevance *= PRONOUN_FACTOR
+    def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
+        """Parts nothing answers, and parts the sources themselves say are not written down."""
+        gaps: list[Gap] = []
+        multi = len(frame.parts) > 1
+        for j, part in enumerate(frame.parts):
+            aspect = part.text if multi else frame.question
+            concept = content_stems(main_noun_phrase(aspect))
+            need = max(1, math.ceil(len(concept) * 2 / 3))
+            mentions = [u for u in units if concept and len(concept & content_stems(u.text)) >= need]
+            flagged = next((u.source for u in mentions if UNDOCUMENTED.search(u.text)), None)
+            if flagged is not None:
+                gaps.append(Gap(j, aspect, gap_text(aspect, evidence=flagged), flagged, checked.per_part[j]))
+            elif j in checked.unsupported and multi:
+                gaps.append(Gap(j, aspect, gap_text(aspect), None, checked.per_part[j]))
+        return gaps
 
-    def _select(self, units: list[Unit], vecs: np.ndarray) -> list[Unit]:
-        """MMR over sentences above the floor: relevant, but not saying the same thing twice.
+    def _answer_lines(self, frame: Frame, units: list[Unit], disputes: list[tuple[ClaimConflict, Verdict]],
+                      by_claim: dict[tuple[int, str], Unit], gap_parts: set[int],
+                      titles: dict[int, str]) -> tuple[list[str], list[Unit], bool]:
+        """The summary's answer sentences, one or two per part, in the question's order.
 
-        With a multi-part question each part gets its own share, so one well-covered part cannot crowd out another.
+        A part whose best answer is (nearly) one side of a disagreement is answered with how the disagreement
+        resolves; a disagreement about something else never leads the summary.
         """
-        limit = 14 if self.detailed else 8
-        pool = [i for i, u in enumerate(units) if u.relevance >= self.min_relevance]
-        buckets: dict[int, list[int]] = {}
-        for i in pool:
-            buckets.setdefault(units[i].part, []).append(i)
-        share = limit if len(buckets) <= 1 else max(3, limit // len(buckets))
-        chosen: list[int] = []
-        for bucket in buckets.values():
-            self._mmr(bucket, units, vecs, chosen, share)
-        return [units[i] for i in chosen]
+        candidates = [u for u in units if not leans_on_context(u.text) or u.fragment] or units
+        picked = self.reader.answers(frame, candidates, exclude=gap_parts)
+        lines: list[str] = []
+        answers: list[Unit] = []
+        disputed = False
+        stated: set[int] = set()
+        for j, chosen in enumerate(picked):
+            if not chosen:
+                continue
+            dispute = self._dispute_for(j, frame.parts[j].stems, chosen[0], disputes, by_claim)
+            if dispute is not None and id(dispute[0]) not in stated:
+                stated.add(id(dispute[0]))
+                disputed = True
+                part = frame.parts[j].text
+                lines.append(_disagreement(dispute, part if len(frame.parts) > 1 else frame.question, titles))
+                continue
+            lines.append(" ".join(_quote(u) for u in chosen))
+            answers.extend(chosen)
+        return lines, answers, disputed
 
-    def _mmr(self, pool: list[int], units: list[Unit], vecs: np.ndarray, chosen: list[int], limit: int) -> None:
+    @staticmethod
+    def _dispute_for(j: int, stems: set[str], best: Unit, disputes: list[tuple[ClaimConflict, Verdict]],
+                     by_claim: dict[tuple[int, str], Unit]) -> tuple[ClaimConflict, Verdict] | None:
+        """The disagreement this part asks about: a side is (nearly) its best answer, or the disputed subject is the
+        part's own subject (two or more of its words, e.g. "approve" and "hotfix" for "who approves a hotfix")."""
+        for c, v in disputes:
+            sides = [by_claim[(x.source, x.text)] for x in (c.a, c.b)]
+            if not all(s.part == j for s in sides):
+                continue
+            close = any(s is best or s.scores[j] + DISPUTE_MARGIN >= best.scores[j] for s in sides)
+            if close or len(set(c.conflict.shared) & stems) >= 2:
+                return c, v
+        return None
+
+    def _select(self, units: list[Unit]) -> list[Unit]:
+        """MMR over sentences above the floor, each part its own share, so one part cannot crowd out another."""
+        limit = 14 if self.detailed else 8
+        pool = [u for u in units if u.relevance >= self.min_relevance]
+        buckets: dict[int, list[Unit]] = {}
+        for u in pool:
+            buckets.setdefault(u.part, []).append(u)
+        share = limit if len(buckets) <= 1 else max(3, limit // len(buckets))
+        chosen: list[Unit] = []
+        for bucket in buckets.values():
+            self._mmr(bucket, chosen, share)
+        return chosen
+
+    def _mmr(self, pool: list[Unit], chosen: list[Unit], limit: int) -> None:
         taken = 0
         pool = list(pool)
         while pool and taken < limit:
-            def score(i: int) -> float:
-                redundancy = max((float(vecs[i] @ vecs[j]) for j in chosen), default=0.0)
-                return self.mmr_lambda * units[i].relevance - (1 - self.mmr_lambda) * redundancy
+            def score(u: Unit) -> float:
+                redundancy = max((float(u.vector @ c.vector) for c in chosen), default=0.0)
+                return self.mmr_lambda * u.relevance - (1 - self.mmr_lambda) * redundancy
             best = max(pool, key=score)
             pool.remove(best)
-            twins = [j for j in chosen if float(vecs[best] @ vecs[j]) >= 0.9]
-            if twins and not any(compare(units[best].text, units[j].text) for j in twins):
-                continue  # a restatement adds nothing; a near-twin that disagrees is exactly what to show
+            twins = [c for c in chosen if float(best.vector @ c.vector) >= TWIN_COSINE]
+            if twins and not any(_differs(best, t) for t in twins):
+                continue  # a restatement adds nothing; a near-twin that differs in substance is what to show
             chosen.append(best)
             taken += 1
 
-    def _findings(self, selected: list[Unit], parts: list[str], gap_parts: set[int]) -> list[Finding]:
+    def _findings(self, selected: list[Unit], parts: list[str], gap_parts: set[int], frame: Frame) -> list[Finding]:
         """Sentences grouped by question part (or by section), best group first; parts that are gaps go last."""
         groups: dict[str, list[Unit]] = {}
         labels: dict[str, str] = {}
         for u in selected:
-            if parts and u.part >= 0:
+            if parts:
                 key, label = f"part:{u.part}", _topic_from_part(parts[u.part])
             else:
                 section = u.passage.section.split(">")[-1].strip()
@@ -218,117 +237,73 @@ class ExtractiveSynthesizer:
         for key, members in groups.items():
             members = sorted(members, key=lambda u: (not u.pinned, -u.relevance))[:per_finding]
             ordered = sorted(members, key=lambda u: (u.source, u.position))  # read in document order
-            content = " ".join(f"{_sentence(u.text)} [{u.source}]" for u in ordered)
+            content = " ".join(_quote(u) for u in ordered)
             citations = sorted({u.source for u in members})
             best = max(u.relevance for u in members)
             is_gap = key.startswith("part:") and int(key[5:]) in gap_parts
-            confidence = "low" if is_gap else _confidence(best, len(citations))
-            findings.append((best - (1.0 if is_gap else 0.0), Finding(topic=labels[key], content=content,
-                                                                     citations=citations, confidence=confidence)))
+            fits = any(frame.parts[min(u.part, len(frame.parts) - 1)].expect in u.kinds for u in members)
+            confidence = "low" if is_gap else _confidence(best, len(citations), fits)
+            pinned = any(u.pinned for u in members)
+            findings.append((best + (0.5 if pinned else 0.0) - (1.0 if is_gap else 0.0),
+                             Finding(topic=labels[key], content=content, citations=citations, confidence=confidence)))
         findings.sort(key=lambda item: -item[0])
         return [f for _, f in findings[:7 if self.detailed else 4]]
 
-    def _contradictions(self, units: list[Unit], vecs: np.ndarray) -> list[ClaimConflict]:
-        """Conflicts among the question-relevant sentences (a wider pool than the selection, so none is missed)."""
-        floor = self.min_relevance * 0.85
-        ranked = sorted((i for i, u in enumerate(units) if u.relevance >= floor), key=lambda i: -units[i].relevance)[:40]
-        claims = [Claim(units[i].text, units[i].source, units[i].passage.doc_id, vecs[i]) for i in ranked]
+    def _contradictions(self, units: list[Unit]) -> list[ClaimConflict]:
+        """Conflicts among the sentences that answer the question: each side scores close to the best answer of its
+        part, so a disagreement about a side topic of the retrieved pages is not reported as the question's."""
+        best = {}
+        for u in units:
+            best[u.part] = max(best.get(u.part, 0.0), u.relevance)
+        ranked = sorted((u for u in units if u.relevance >= max(self.min_relevance, CONFLICT_SHARE * best[u.part])),
+                        key=lambda u: -u.relevance)[:30]
+        claims = [Claim(u.text, u.source, u.passage.doc_id, u.vector) for u in ranked]
         return find_contradictions(claims, limit=3)
 
-    def _summary(self, question: str, findings: list[Finding], selected: list[Unit],
-                 conflicts: list[tuple[ClaimConflict, Verdict]], parts: list[str], gaps: list[Gap],
-                 by_claim: dict[tuple[int, str], Unit], titles: dict[int, str]) -> str:
-        """1–3 cited sentences: per part its best sentence, or how its disagreement resolves; gaps in one clause.
-
-        A sentence that is (or restates) one side of a detected disagreement is never stated as plain fact.
-        """
-        if not findings:
-            return ""
-        sides = {id(u): u for c, _ in conflicts for u in (by_claim[(c.a.source, c.a.text)],
-                                                           by_claim[(c.b.source, c.b.text)])}.values()
-        in_findings = {u for u in selected if any(f"{_sentence(u.text)} [{u.source}]" in f.content for f in findings)}
-        subjects = [set(c.conflict.shared) for c, _ in conflicts if len(c.conflict.shared) >= 2]
-
-        def plain(u: Unit) -> bool:
-            """Safe to state as fact: not a side of a disagreement, not restating one (by meaning or by subject)."""
-            if u not in in_findings or u.pinned or is_pointer(u.text, u.passage.section) or leans_on_context(u.text):
-                return False
-            stems = content_stems(u.text)
-            return not any(float(u.vector @ s.vector) >= SIDE_COSINE for s in sides) and not any(
-                shared <= stems for shared in subjects)
-
-        def side_relevance(cv: tuple[ClaimConflict, Verdict]) -> float:
-            return max(by_claim[(x.source, x.text)].relevance for x in (cv[0].a, cv[0].b))
-
-        def disagreement(cv: tuple[ClaimConflict, Verdict], subject: str) -> str:
-            verb, clause = as_clause(subject) if subject else ("", "")
-            narrow = verb == "explain" and not BROAD_HOW.match(clause)  # "how we deploy" is wider than the dispute
-            return resolution(cv[0], cv[1], titles=titles, subject=clause if narrow else "")
-
-        gap_parts = {g.part for g in gaps}
-        ranked = sorted(conflicts, key=lambda cv: -side_relevance(cv))  # the disagreement closest to the question first
-        answers: list[tuple[bool, int, str]] = []  # (plain statement, order, sentence)
-        if parts:
-            disputed: dict[int, tuple[ClaimConflict, Verdict]] = {}
-            for cv in ranked:
-                part = max((by_claim[(x.source, x.text)] for x in (cv[0].a, cv[0].b)), key=lambda u: u.relevance).part
-                disputed.setdefault(part, cv)
-            for j in range(len(parts)):
-                if j in disputed:
-                    answers.append((False, j, disagreement(disputed[j], parts[j])))
-                elif j not in gap_parts and (first := _summary_sentence([u for u in selected
-                                                                         if u.part == j and plain(u)])):
-                    answers.append((True, j, first))
-        elif 0 not in gap_parts or ranked:  # one question: a disagreement about its point leads, a side issue follows
-            leads = [u for f in ([f for f in findings if f.confidence != "low"] or findings[:1])
-                     if (u := _summary_unit([u for u in selected
-                                             if plain(u) and f"{_sentence(u.text)} [{u.source}]" in f.content]))]
-            leads = [] if 0 in gap_parts else leads
-            if ranked and (not leads or side_relevance(ranked[0]) + LEAD_MARGIN > leads[0].relevance):
-                answers.append((False, 0, disagreement(ranked[0], question)))
-            else:
-                answers += [(True, 2 * i, _summary_sentence([u])) for i, u in enumerate(leads[:1 if ranked else 2])]
-                if ranked:
-                    answers.append((False, 1, disagreement(ranked[0], "")))
-        room = 2 if gaps else 3
-        kept = sorted(answers, key=lambda a: (a[0], a[1]))[:room]  # disagreements first when space is short
-        lines = [text for _, _, text in sorted(kept, key=lambda a: a[1])]
-        if not lines and not gaps:  # only pointers and dangling pronouns were found: the best of them, not nothing
-            lines = [x for x in [_summary_sentence([u for u in selected if u in in_findings and not u.pinned])] if x]
-        if gaps:
-            lines.append(gap_clause(gaps))
-        return " ".join(lines)
-
-    def _quality(self, findings: list[Finding], selected: list[Unit], parts: list[str], gaps: list[str]) -> Quality:
+    def _quality(self, frame: Frame, findings: list[Finding], answers: list[Unit], checked: Support,
+                 gaps: list[Gap], disputed: bool) -> Quality:
+        """Citation rate, coherence and completeness as before, plus `support`: how strongly the weakest answered
+        part is answered, which caps the overall score (so 'high' means the evidence answers every part)."""
         cited = sum(1 for f in findings if f.citations)
         citation_rate = cited / len(findings) if findings else 0.0
-        coherence = float(np.mean([u.dense for u in selected])) if selected else 0.0
-        aspects = max(1, len(parts) or 1)
-        completeness = max(0.0, 1.0 - len(gaps) / aspects) if findings else 0.0
+        coherence = float(np.mean([u.dense for u in answers])) if answers else 0.0
         coherence = max(0.0, min(1.0, coherence / 0.6))  # 0.6 cosine ≈ squarely on topic for MiniLM
-        overall = round(overall_quality(citation_rate, coherence, completeness), 3)
+        completeness = max(0.0, 1.0 - len(gaps) / len(frame.parts)) if findings else 0.0
+        answered = [s for j, s in enumerate(checked.per_part) if j not in {g.part for g in gaps}]
+        weakest = min(answered, default=0.0)
+        fits = all(any(frame.parts[j].expect in u.kinds for u in answers if u.part == j or len(frame.parts) == 1)
+                   for j in range(len(frame.parts)) if j not in {g.part for g in gaps})
+        strength = 0.9 if weakest >= HIGH_SUPPORT else 0.6 if weakest >= MEDIUM_SUPPORT else 0.3
+        if not fits or disputed or gaps:
+            strength = min(strength, 0.6)
+        overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
         return Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
-                       completeness=round(completeness, 3), overall=overall)
+                       completeness=round(completeness, 3), overall=overall, support=strength)
 
 
-def _summary_sentence(units: list[Unit]) -> str | None:
-    """The best sentence that stands alone; else the best list item quoted after its lead-in; else None."""
-    best = _summary_unit(units)
-    if best is None:
-        return None
-    if not best.fragment:
-        return f"{_sentence(best.text)} [{best.source}]"
-    return f"{best.lead_in.rstrip().rstrip(':')}: {_sentence(best.text.rstrip(' ;:,'))} [{best.source}]"
+def _differs(a: Unit, b: Unit) -> bool:
+    """Near-twins worth keeping both: different numbers, a different question word, or an outright conflict."""
+    nums_a, nums_b = set(re.findall(r"\d+(?:\.\d+)?", a.text)), set(re.findall(r"\d+(?:\.\d+)?", b.text))
+    if nums_a != nums_b:
+        return True
+    sa, sb = content_stems(a.text), content_stems(b.text)
+    return bool(sa ^ sb) and compare(a.text, b.text) is not None or bool((sa - sb) or (sb - sa)) and len(sa ^ sb) <= 2
 
 
-def _summary_unit(units: list[Unit]) -> Unit | None:
-    """Whole sentences before list items, and a pointer or a dangling pronoun only when nothing else is left."""
-    ranked = sorted(units, key=lambda u: (is_pointer(u.text, u.passage.section) or leans_on_context(u.text),
-                                          -u.relevance))
-    return next((u for u in ranked if not u.fragment), None) or next((u for u in ranked if u.lead_in), None)
+def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: dict[int, str]) -> str:
+    verb, clause = as_clause(subject) if subject else ("", "")
+    narrow = verb == "explain" and not re.match(r"how (?!quickly|fast|long|soon|often|many|much|far)\b", clause, re.I)
+    return resolution(dispute[0], dispute[1], titles=titles, subject=clause if narrow else "")
 
 
-def _section(p: Passage) -> str:
+def _quote(u: Unit) -> str:
+    """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation."""
+    if u.fragment and u.lead_in:
+        return f"{u.lead_in.rstrip().rstrip(':')}: {_sentence(u.text.rstrip(' ;:,'))} [{u.source}]"
+    return f"{_sentence(u.text)} [{u.source}]"
+
+
+def _section(p) -> str:
     """The passage's own heading when it says something (what a list at the top of a chunk hangs off)."""
     section = p.section.split(">")[-1].strip()
     return section if section.lower() not in GENERIC_SECTIONS else ""
@@ -339,8 +314,8 @@ def _sentence(text: str) -> str:
     return text if text[-1:] in ".!?:;" else text + "."
 
 
-def _confidence(best: float, support: int) -> str:
-    if best >= 0.6 or (best >= 0.5 and support >= 2):
+def _confidence(best: float, support: int, fits: bool) -> str:
+    if fits and (best >= 0.6 or (best >= 0.5 and support >= 2)):
         return "high"
     return "medium" if best >= 0.42 else "low"
 
@@ -353,3 +328,6 @@ def _topic_from_part(part: str) -> str:
 def _keywords_label(text: str) -> str:
     phrases = key_phrases(text)
     return phrases[0] if phrases else "Other"
+
+
+__all__ = ["ExtractiveSynthesizer", "Unit", "decomposition", "keyword_query", "source_list", "is_pointer"]

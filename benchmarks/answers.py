@@ -1,0 +1,72 @@
+"""Issue-7 answer quality on handbook-qa (the 18F/TTS handbook, 40 graded questions), offline unless a key is set.
+
+    .venv/bin/python -m benchmarks.answers [--limit N]
+
+Ingests ../shared/eval/handbook-qa/corpus into its own store under benchmarks/.cache (unchanged files are skipped on
+reruns), answers every question through the real agent, and scores them as the set's README says. The same run as
+a user would type it: `synthbot eval answers ../shared/eval/handbook-qa/questions.jsonl --corpus
+../shared/eval/handbook-qa/corpus`. Writes benchmarks/results/answers.json (every answer included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from benchmarks._common import CACHE, REPO, bench_settings, rich_progress, setup_logging, write_result
+
+HANDBOOK_QA = Path(os.environ.get("SYNTHBOT_HANDBOOK_QA_DIR", REPO.parent / "shared" / "eval" / "handbook-qa"))
+TARGETS = {"correct_share": 0.75, "correct_or_partly_share": 0.90, "unanswerable_refused": 4,
+           "wrongly_refused_max": 1, "high_precision": 0.90, "contradiction_answers_max": 3}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.answers", description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, help="only the first N questions (development)")
+    args = parser.parse_args(argv)
+    setup_logging()
+    from synthesis.agent import build_agent
+    from synthesis.answer_eval import evaluate_answers, load_graded_questions
+    from synthesis.ingest import ingest
+    from synthesis.store import open_store
+
+    questions = load_graded_questions(HANDBOOK_QA / "questions.jsonl")[:args.limit]
+    settings = bench_settings(CACHE / "handbook-qa", "handbook-qa")
+    store = open_store(settings, create=True)
+    bar, update = rich_progress("ingest handbook-qa")
+    with bar:
+        ingest(store, [HANDBOOK_QA / "corpus"], progress=update)
+    agent = build_agent(settings, store)
+    bar, update = rich_progress("answering")
+    try:
+        with bar:
+            report = asyncio.run(evaluate_answers(agent.answer, questions, progress=update))
+    finally:
+        agent.close()
+    s = report.summary
+    met = {
+        "correct_share": s["correct"] / s["answerable"] >= TARGETS["correct_share"],
+        "correct_or_partly_share": s["correct_or_partly"] / s["answerable"] >= TARGETS["correct_or_partly_share"],
+        "unanswerable_refused": s["unanswerable_refused"] >= TARGETS["unanswerable_refused"],
+        "wrongly_refused": s["wrongly_refused"] <= TARGETS["wrongly_refused_max"],
+        "high_precision": s["high_precision"] is None or s["high_precision"] >= TARGETS["high_precision"],
+        "contradictions": s["answers_with_contradictions"] <= TARGETS["contradiction_answers_max"],
+    }
+    path = write_result("answers", {"chunks": store.info()["count"], "summary": s, "targets": TARGETS, "met": met,
+                                    "outcomes": [o.model_dump() for o in report.outcomes]})
+    print(f"answerable correct {s['correct']}/{s['answerable']}, with findings {s['correct_or_partly']}/"
+          f"{s['answerable']}, wrongly refused {s['wrongly_refused']}, unanswerable refused "
+          f"{s['unanswerable_refused']}/{s['unanswerable']}, high {s['high_correct']}/{s['high_confidence']}, "
+          f"contradictions {s['answers_with_contradictions']}/{s['questions']}, p50 {s['latency_p50']}s "
+          f"p90 {s['latency_p90']}s, context tokens {s['context_tokens_mean']}")
+    for name, ok in met.items():
+        print(f"  {name}: {'met' if ok else 'MISSED'}")
+    print(f"wrote {path.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

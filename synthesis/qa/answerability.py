@@ -1,0 +1,82 @@
+"""Does the context answer the question at all? Per-part support, and the question's specific words that no
+passage mentions.
+
+A neighbouring topic can rank well and still not answer: a coworking-space question retrieves the home-office kit,
+a sabbatical question retrieves leave rules. What gives it away is a specific word of the question that no retrieved
+passage uses — not literally, and not through a close synonym (the bundled model reads "ballot" as close to
+"voting", "coworker" as close to "employee", "sabbatical" as close to nothing there). "Specific" means uncommon in
+English (wordfreq's Zipf frequency below SPECIFIC_ZIPF): "stipend", "sabbatical", "coworking" are; filler such as
+"straight", "friend" or "outside" is not, and its absence says nothing. A question most of whose words are absent
+(an off-topic question) is not answered either.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..sentences import content_words, stem
+from .question import FRAMING, QUANTITY_CUE, Frame, zipf
+from .reader import Candidate
+
+PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
+STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
+SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
+SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
+ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]+")
+
+
+@dataclass
+class Support:
+    """How well the context supports each part, and the key words it lacks."""
+
+    per_part: list[float]
+    unsupported: set[int] = field(default_factory=set)  # parts nothing answers
+    missing: list[str] = field(default_factory=list)  # key question words absent from every passage
+
+    @property
+    def answerable(self) -> bool:
+        """Some part is answered, and no key word is missing — unless the best answer is strong on its own (a
+        passage can answer without using the question's word: a "postmortem" rule under "When we write one")."""
+        if len(self.unsupported) >= len(self.per_part):
+            return False
+        return not self.missing or max(self.per_part, default=0.0) >= STRONG_SUPPORT
+
+
+def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = PART_FLOOR) -> Support:
+    """Per-part best scores, unsupported parts, and missing key words (see the module docstring)."""
+    per_part = [max((c.scores[j] for c in candidates if c.scores), default=0.0) for j in range(len(frame.parts))]
+    closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
+    unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
+    return Support(per_part=per_part, unsupported=unsupported, missing=missing_words(frame, candidates, embed))
+
+
+def _names_it(text: str, candidates: list[Candidate]) -> bool:
+    """A sentence uses the part's most specific word ("ngrok"): the context is about exactly this, however loosely
+    the rest of the sentence matches the question's wording."""
+    specific = {stem(w) for w in content_words(text) if len(w) > 2 and zipf(w) < SPECIFIC_ZIPF}
+    return bool(specific) and any(specific & c.stems for c in candidates)
+
+
+def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
+    """The question's words that no passage uses, literally or through a near synonym, when they decide: a
+    specific word, or so many words that the question is about something else."""
+    passages = {id(c.passage): c.passage for c in candidates}.values()
+    context_text = " ".join(f"{p.title} {p.section} {p.content}" for p in passages)
+    context_stems = {stem(w) for w in content_words(context_text)}
+    asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
+             if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
+    absent = [w for w in asked if stem(w) not in context_stems]
+    if not absent:
+        return []
+    vocabulary = sorted({w.lower() for w in _TOKEN.findall(context_text) if len(w) > 2}
+                        & set(content_words(context_text)))
+    if vocabulary:
+        vecs = embed(absent + vocabulary)
+        nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
+        absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
+    specific = [w for w in absent if zipf(w) < SPECIFIC_ZIPF]
+    if specific:
+        return specific
+    return absent if asked and len(absent) >= ABSENT_SHARE * len(asked) else []

@@ -1,0 +1,238 @@
+"""What a question asks for: its parts (or the sides of a comparison) and, per part, the kind of answer expected.
+
+The expected answer kind is read from the question's wording, not its topic:
+  * quantity — how many/much/long/often/soon/quickly, what percentage/amount, by when;
+  * who — who/whom/whose, which team/office/person, whose sign-off;
+  * where — where do I…, which site/system;
+  * yes/no — a main clause that starts with an auxiliary ("Can I…", "Am I expected to…", "Should I…");
+  * procedure — how do/can/should I…, what should I do;
+  * other — anything else (what is…, why…).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..sentences import content_stems, content_words
+
+# Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
+FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
+gets getting let lets tell told mean means say says said think thinks realize realized realise wonder wondering
+sure just""".split())
+
+
+COMMON_ZIPF = 5.0  # words at least this common in English ("policy", "start") say little about what is asked
+
+
+@functools.lru_cache(maxsize=8192)
+def zipf(word: str) -> float:
+    """How common a word is in English (Zipf scale: 7 'the', 5 'straight', 3 'stipend', 0 unknown)."""
+    from wordfreq import zipf_frequency  # imported on first use: its tables load lazily
+
+    return zipf_frequency(word, "en")
+
+
+def stem_weights(text: str) -> dict[str, float]:
+    """Content stems of `text`, each weighted 1, or 0.3 when the word is very common in English."""
+    from ..sentences import stem
+
+    weights: dict[str, float] = {}
+    for w in content_words(text):
+        weights[stem(w)] = max(weights.get(stem(w), 0.0), 0.3 if zipf(w) >= COMMON_ZIPF else 1.0)
+    return weights
+
+
+class Expect(StrEnum):
+    QUANTITY = "quantity"
+    WHO = "who"
+    WHERE = "where"
+    YESNO = "yes/no"
+    PROCEDURE = "procedure"
+    OTHER = "other"
+
+
+QUANTITY_CUE = _QUANTITY = re.compile(
+    r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
+    r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
+    r"cap|deadline)|what('s| is) the (max|min|limit|cap))\b", re.I)
+_WHO = re.compile(r"\b(who|whom|whose)\b|\bwhich (team|person|people|office|group|role|manager|official|unit)\b|"
+                  r"\b(sign-?off|approv\w*|contact|notify|tell|ask)\b.*\?$", re.I)
+# "who" as the asking word, not as a relative pronoun ("someone who ends up hired")
+_WHO_STRICT = re.compile(r"^(who|whom|whose)\b|\b(to|from|by|with) whom\b|\bwhose\b|\bwho (do|does|did|should|"
+                         r"must|can|could|will|would|to|is|are|was|has|approves|decides|makes|signs|owns)\b|"
+                         r"\bwhich (team|person|people|office|group|role|manager|official|unit)\b", re.I)
+_WHERE = re.compile(r"^where\b|\bwhere (do|does|did|can|could|should|must|is|are|will|would|to)\b|"
+                    r"\bwhich (site|system|tool|website|form|channel|page)\b", re.I)
+_AUX_START = re.compile(r"^(can|could|may|might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|"
+                        r"has|had)\b", re.I)
+_PROCEDURE = re.compile(r"\bhow (do|can|should|would|could|shall|must) (i|we|you|one|a|an|the|my|our)\b|"
+                        r"\bwhat (should|do|must|can) (i|we|you) do\b|\bsteps? (to|for)\b|\bprocess for\b|"
+                        r"\bhow to\b", re.I)
+_CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|(?:as|if|when|since|because|while|after|before)\b[^,]*,"
+                          r"\s*|[^,?]{0,60},\s*(?=(?:can|could|may|am|is|are|do|does|should|will|would|must)\b))",
+                          re.I)
+# Multi-part splits: "A, and B?", "A? B?", "A; B", ", who …", ", what …", "and what/how/when/who …".
+_PART_SPLIT = re.compile(
+    r"(?:\?\s+|;\s+|,\s*(?:and|also|plus|or)\s+(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should|"
+    r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
+    r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
+_COMPARE = re.compile(r"\b(differ\w*|different|difference|versus|vs\.?|compare\w*|comparison|unlike|as opposed to|rather than|"
+                      r"instead of)\b", re.I)
+_SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to|rather than|instead of|"
+                         r"differ(?:s)? from|(?:is |are )?different (?:from|than)|and|or)\s+", re.I)
+_SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:differences?|trade-?offs?) (?:between|of)\s+|"
+                        r"how (?:does|do|is|are|should|would|can)\s+(?:(?:the way|how)\s+)?|compare\s+)", re.I)
+_SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
+
+
+@dataclass
+class Part:
+    """One thing the question asks: its text, the answer kind it expects, and its content stems."""
+
+    text: str
+    expect: Expect
+    stems: set[str] = field(default_factory=set)
+    query: str = ""  # what to embed: the part with the statement or earlier part it leans on
+
+    def __post_init__(self) -> None:
+        self.query = self.query or self.text
+
+
+@dataclass
+class Frame:
+    """The question as the reader sees it: one part for a simple question, several for a multi-part or comparison."""
+
+    question: str
+    parts: list[Part]
+    comparison: bool = False
+    stems: set[str] = field(default_factory=set)
+
+    @property
+    def expects(self) -> Expect:
+        return self.parts[0].expect if self.parts else Expect.OTHER
+
+
+def asking_sentence(question: str) -> str:
+    """The sentence that asks ("I'm a supervisor. Will the agency reimburse me?" → the second)."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'])", question.strip()) if s.strip()]
+    asks = [s for s in sentences if s.endswith("?")]
+    return asks[0] if len(asks) == 1 else question.strip()
+
+
+def expected(text: str) -> Expect:
+    """The answer kind one part expects (see the module docstring)."""
+    q = text.strip()
+    main = _CLAUSE_LEAD.sub("", q).strip()
+    if _QUANTITY.search(q):
+        return Expect.QUANTITY
+    if _WHO_STRICT.search(main):
+        return Expect.WHO
+    if re.match(r"(?i)^(by )?when\b", main) or re.search(r"(?i)\bby when\b", q):
+        return Expect.QUANTITY  # dates and deadlines are numbers too
+    if _WHERE.search(main):
+        return Expect.WHERE
+    if _PROCEDURE.search(q):
+        return Expect.PROCEDURE
+    if _AUX_START.match(main):
+        return Expect.YESNO
+    if _WHO.search(q) and not re.match(r"(?i)^(what|how|why)\b", main):
+        return Expect.WHO
+    return Expect.OTHER
+
+
+def _stems(text: str) -> set[str]:
+    """Content stems of what is asked about: framing words and the quantity cue ("how quickly") left out."""
+    text = _QUANTITY.sub(" ", text)
+    return {s for s, w in zip(content_stems_ordered(text), content_words(text)) if w not in FRAMING}
+
+
+def content_stems_ordered(text: str) -> list[str]:
+    from ..sentences import stem
+    return [stem(w) for w in content_words(text)]
+
+
+def comparison_sides(question: str) -> list[str]:
+    """'How do comp time and credit hours differ?' → ['comp time', 'credit hours'] (both sides non-empty)."""
+    body = asking_sentence(question).rstrip("?").strip()
+    body = _SIDE_LEAD.sub("", body)
+    body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
+    body = _SIDE_TAIL.sub("", body) if not re.search(r"(?i)differ(?:s|ent)? (?:from|than)", body) else body
+    body = re.sub(r",\s*(?:including|especially|particularly|in terms of)\b.*$", "", body, flags=re.I)
+    sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(body) if s.strip(" ,.\"'")]
+    sides = [s for s in sides if content_words(s)]
+    return sides if 2 <= len(sides) <= 4 else []
+
+
+def split_parts(question: str) -> list[str]:
+    """'Where do I request it, how much notice should I give, and how do I …?' → three parts."""
+    q = question.strip()
+    parts = [p.strip(" ,.") for p in _PART_SPLIT.split(q) if p and p.strip(" ,.")]
+    parts = [_last_sentence(p) for p in parts if re.search(r"[A-Za-z]{2}", p)]
+    # "On the days I'm flying, how much …": a leading condition is context for the part after it, not a part.
+    asks = [p for p in parts if _ASKS.match(_CLAUSE_LEAD.sub("", p))]
+    if len(asks) < 2:
+        return []
+    from ..planner import with_subject  # "what should I check first" takes the earlier part's condition or subject
+
+    asks = [p.rstrip("?").strip() for p in asks]
+    return [asks[0], *(with_subject(p, asks[i]) for i, p in enumerate(asks[1:]))]
+
+
+_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|by when|can|could|may|might|am|is|are|was|"
+                   r"were|do|does|did|should|shall|will|would|must|have|has|had)\b")
+
+
+def _last_sentence(part: str) -> str:
+    """'I'm taking a week off. Where do I request it' → 'Where do I request it' (the statement is context)."""
+    pieces = [x for x in re.split(r"(?<=[.!])\s+(?=[A-Z])", part.strip()) if x.strip()]
+    return pieces[-1].strip(" ,.") if pieces else part
+
+def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
+    """The frame of `question`: parts from `sub_parts` (the planner's decomposition) or its own split.
+
+    A part inherits the whole question's expectation when its own wording expects nothing in particular.
+    """
+    asking = asking_sentence(question)
+    whole = expected(asking)
+    comparison = bool(_COMPARE.search(question))
+    texts = list(sub_parts or [])
+    if comparison and not texts:
+        texts = comparison_sides(question)
+    if not texts:
+        texts = split_parts(question)
+    context = _context_of(question)
+    parts: list[Part] = []
+    previous: set[str] = set()
+    for t in texts or [asking]:
+        kind = expected(t)
+        if comparison or not _ASKS.match(_CLAUSE_LEAD.sub("", t)):  # a side or a fragment: the question's kind
+            kind = whole
+        stems = _stems(t)
+        query = t
+        if texts and not comparison:
+            if len(stems) < 2 and parts:  # "how much?" after "Will the agency reimburse me for insurance"
+                stems |= previous
+                query = f"{parts[-1].text.rstrip('?')}, {t}"
+            stems |= _stems(context)
+            query = f"{context} {query}".strip()
+        elif comparison:
+            query = f"{t} ({_SIDE_LEAD.sub('', asking).rstrip('?')})"  # a side, read in the question's terms
+        else:
+            stems = _stems(question)
+            query = question
+        previous = stems
+        parts.append(Part(text=t, expect=kind, stems=stems, query=query))
+    if comparison and len(parts) >= 2:
+        shared = _stems(question) - set().union(*(p.stems for p in parts))
+        for p in parts:  # each side is compared on the question's own terms ("including when receipts are needed")
+            p.stems |= shared
+    return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question))
+
+
+def _context_of(question: str) -> str:
+    """Statements around the asking parts ("I'm taking a week and a half of vacation next month.")."""
+    sentences = re.split(r"(?<=[.!?])\s+", question.strip())
+    return " ".join(s for s in sentences if not s.endswith("?"))

@@ -1,0 +1,230 @@
+"""Extractive question answering over sentences: score each candidate sentence per question part, then pick the
+sentences that answer.
+
+A sentence's relevance to a part combines
+  * meaning — cosine of the part with the sentence, and with the sentence read under its heading
+    ("Voting and poll volunteering: You can receive Administrative Leave …"), so a line is judged in its section;
+  * words — the part's content stems found in the sentence (or, at half weight, in its title and section path),
+    weighted by how rare each stem is among the candidate sentences (a word every passage shares decides nothing);
+  * fit — whether the sentence holds the kind of answer the part expects (a number for "how many", a role or team
+    for "who", a place or system for "where", a rule for a yes/no question, an instruction for "how do I");
+  * the passage's retrieval score, a little.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..models import Passage
+from ..sentences import content_stems, is_pointer, leans_on_context
+from .question import Expect, Frame, stem_weights
+
+# Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
+# questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
+W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
+POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
+PRONOUN_FACTOR = 0.9
+QUESTION_FACTOR = 0.5  # "Anyone can declare one": quoted alone the reader cannot tell what
+# Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
+MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
+          Expect.OTHER: 1.0}
+
+_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                     r"forty|fifty|sixty|hundred|thousand|half|quarter|twice|double|triple|dozen|annually|"
+                     r"weekly|biweekly|monthly|quarterly|daily|yearly|hourly|immediately)\b", re.I)
+_ROLE = re.compile(
+    r"\b(supervisors?|supervisory|managers?|directors?|leads|team leads?|leaders?|heads? of|chiefs?|officers?|"
+    r"officials?|teams?|office|staff|admins?|administrators?|owners?|approvers?|hr|human resources|people ?ops|"
+    r"help ?desk|service ?desk|committee|board|coordinators?|specialists?|representatives?|counsel|liaisons?|"
+    r"points? of contact|poc|executives?|ombuds\w*|ceo|cto|cio|ciso|cfo|coo|president|deputy|commissioner|"
+    r"secretary|talent|recruiters?|decision makers?|contracting|approving official|authorizing official|"
+    r"colleagues?|peers?|employees?|yourself|the requester|(?:on-call|team|tech|project|engineering|product|"
+    r"incident|release|service) (?:leads?|managers?|owners?|engineers?|primary|secondary|commanders?))\b", re.I)
+# A named unit: "Tech Operations", "the Talent team", "Front Office", "People Ops".
+_UNIT = re.compile(r"\b[A-Z][a-zA-Z]+\s+(?:Team|Office|Operations|Ops|Desk|Division|Branch|Group|Committee|Board|"
+                   r"Council|Center|Staff|Services)\b")
+_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
+                      r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
+_PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
+                    r"spreadsheet|folder|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
+                    r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b")
+_RULE = re.compile(r"\b(not|no|never|must|may|cannot|can't|won't|shouldn't|mustn't|allowed|permitted|prohibited|"
+                   r"forbidden|required|requires?|requirement|should|only|recommend\w*|eligible|entitled|expected|"
+                   r"expectation|mandatory|optional|exception|unless|always|encouraged|discouraged|banned|"
+                   r"disallowed|authorized|unauthorized|wait)\b", re.I)
+_INSTRUCTION = re.compile(
+    r"^(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
+    r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|reserve|"
+    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply)\b|"
+    r"\byou (can|should|must|will need to|need to|will|may|have to)\b|\b(to do (this|so)|steps?|instructions?|"
+    r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
+
+
+_YEAR = re.compile(r"\b(19|20)\d\d\b")
+
+
+def answer_kinds(text: str) -> set[Expect]:
+    """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
+    kinds = {Expect.OTHER}
+    if _NUMBER.search(_YEAR.sub(" ", text)):
+        kinds.add(Expect.QUANTITY)
+    if _ROLE.search(text) or _UNIT.search(text) or re.search(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", text, re.I):
+        kinds.add(Expect.WHO)
+    if _CONTACT.search(text) or _PLACE.search(text):
+        kinds.add(Expect.WHERE)
+    if _RULE.search(text):
+        kinds.add(Expect.YESNO)
+    if _INSTRUCTION.search(text):
+        kinds.add(Expect.PROCEDURE)
+    return kinds
+
+
+def heading(p: Passage) -> str:
+    """Title and section path, without repeating the title ("Leave > Voting and poll volunteering")."""
+    section = p.section.strip()
+    title = p.title.strip()
+    if title and section.lower().startswith(title.lower()):
+        return section
+    return " > ".join(x for x in (title, section) if x)
+
+
+@dataclass(eq=False)  # identity: two sentences with the same text in one passage are still two candidates
+class Candidate:
+    """One sentence that may answer, with where it came from and how well it answers each part."""
+
+    text: str
+    source: int
+    position: int
+    passage: Passage
+    fragment: bool = False  # a list item or clause: quoted alone it loses what it hangs off
+    lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
+    vector: np.ndarray | None = None
+    scores: list[float] = field(default_factory=list)  # relevance per part
+    support: list[float] = field(default_factory=list)  # per part: cosine + 0.3·keyword overlap (answerability)
+    stems: set[str] = field(default_factory=set)
+    dense: float = 0.0
+    relevance: float = 0.0  # best over parts
+    part: int = 0  # the part it answers best
+    kinds: set[Expect] = field(default_factory=set)
+    pinned: bool = False  # one side of a contradiction: always shown
+
+    @property
+    def heading(self) -> str:
+        return heading(self.passage)
+
+    def contextual(self) -> str:
+        """The sentence as read under its heading (what the section-aware embedding sees)."""
+        h = self.heading
+        lead = f"{self.lead_in.rstrip(':')}: " if self.lead_in and self.lead_in not in h else ""
+        return f"{h}: {lead}{self.text}" if h else f"{lead}{self.text}"
+
+
+def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> float:
+    """Share of the wanted stems found, common words counting less (see `stem_weights`)."""
+    total = sum(weights.get(s, 1.0) for s in wanted)
+    return sum(weights.get(s, 1.0) for s in wanted & found) / total if total else 0.0
+
+
+class Reader:
+    """Scores candidate sentences against a question's parts and picks the ones that answer.
+
+    Args:
+        embed: texts → unit vectors (the store's embedder; `query=True` for the question side).
+    """
+
+    def __init__(self, embed) -> None:
+        self.embed = embed
+
+    def score(self, frame: Frame, candidates: list[Candidate]) -> np.ndarray:
+        """Fill every candidate's per-part scores, relevance and part; returns the (candidates, parts) matrix."""
+        if not candidates:
+            return np.zeros((0, len(frame.parts)), dtype=np.float32)
+        queries = [p.query for p in frame.parts]
+        qvecs = self.embed(queries, query=True)
+        texts = [c.text for c in candidates] + [c.contextual() for c in candidates]
+        vecs = self.embed(texts)
+        n = len(candidates)
+        bare, ctx = vecs[:n], vecs[n:]
+        dense = (W_BARE * (bare @ qvecs.T) + W_CONTEXTUAL * (ctx @ qvecs.T)) / (W_BARE + W_CONTEXTUAL)
+        own = [content_stems(c.text) for c in candidates]
+        head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]
+        df = Counter(s for stems in own for s in stems)
+        idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
+        weights = [stem_weights(p.query) for p in frame.parts]
+        scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
+        for i, c in enumerate(candidates):
+            c.vector = bare[i]
+            c.stems = own[i]
+            c.kinds = answer_kinds(c.text)
+            factor = 1.0
+            if c.text.rstrip().endswith("?") and ":" not in c.text:  # an FAQ heading asks; "First check: was …?" tells
+                factor = QUESTION_FACTOR
+            elif is_pointer(c.text, c.passage.section):
+                factor = POINTER_FACTOR
+            elif leans_on_context(c.text):
+                factor = PRONOUN_FACTOR
+            c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
+                         for j, part in enumerate(frame.parts)]
+            for j, part in enumerate(frame.parts):
+                total = sum(idf[s] for s in part.stems) or 1.0
+                lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
+                lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
+                fit = 1.0 if part.expect in c.kinds else MISFIT[part.expect]
+                value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
+                         + W_PRIOR * c.passage.score)
+                scores[i, j] = value * fit * factor
+            c.scores = [float(x) for x in scores[i]]
+            c.part = int(np.argmax(scores[i]))
+            c.relevance = float(scores[i, c.part])
+            c.dense = float(dense[i, c.part])
+        return scores
+
+    def answers(self, frame: Frame, candidates: list[Candidate], *,
+                exclude: set[int] | None = None) -> list[list[Candidate]]:
+        """The sentences that answer each part, best first; for a question of one or two parts, a second sentence
+        from the same document when it continues the first, adds what the first lacks, or is nearly as good."""
+        picked: list[list[Candidate]] = []
+        used: set[int] = set()
+        for j, part in enumerate(frame.parts):
+            if exclude and j in exclude:
+                picked.append([])
+                continue
+            ranked = sorted((c for c in candidates if c.scores), key=lambda c: -c.scores[j])
+            ranked = [c for c in ranked if not is_pointer(c.text, c.passage.section)] or ranked
+            if frame.comparison:  # a side's answer must name the side
+                side = [c for c in ranked if part.stems & content_stems(f"{c.text} {c.lead_in}")]
+                ranked = side or ranked
+            best = next((c for c in ranked if id(c) not in used), None)
+            if best is None:
+                picked.append([])
+                continue
+            chosen = [best]
+            if len(frame.parts) <= 2:  # room for a second sentence that completes the answer
+                extra = self._second(best, [c for c in ranked if id(c) not in used], part.expect, j)
+                chosen += [extra] if extra is not None else []
+            used.update(id(c) for c in chosen)
+            picked.append(chosen)
+        return picked
+
+    @staticmethod
+    def _second(best: Candidate, ranked: list[Candidate], expect: Expect, j: int) -> Candidate | None:
+        """A second sentence for the summary, from the best's own document and nearly as good: its neighbour, one
+        that holds the answer kind the best lacks, or one close behind it. Never an off-topic line from elsewhere."""
+        for c in ranked[1:6]:
+            ratio = c.scores[j] / best.scores[j] if best.scores[j] > 0 else 0.0
+            if ratio < 0.8:
+                break
+            if c.passage.doc_id != best.passage.doc_id or c.text == best.text:
+                continue
+            if c.vector is not None and best.vector is not None and float(c.vector @ best.vector) >= 0.9:
+                continue  # a restatement
+            adjacent = c.passage.id == best.passage.id and abs(c.position - best.position) == 1
+            adds_kind = expect not in best.kinds and expect in c.kinds
+            if adjacent or adds_kind or ratio >= 0.9:
+                return c
+        return None

@@ -1,0 +1,165 @@
+"""Extractive question answering (synthesis.qa) on the failure patterns seen on real handbooks.
+
+Every passage below is written in the style of a real organisation handbook (sections, list items, near-identical
+sentences that differ in one word), and every answer is produced by the real bundled model through the real
+synthesizer; nothing is scored by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from synthesis.models import Passage
+from synthesis.qa import Expect, analyze
+from synthesis.qa.reader import answer_kinds
+from synthesis.synthesize.base import Context, ContextSource
+from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+
+def _context(*passages: tuple[str, str, str]) -> Context:
+    """(title, section, content) triples numbered 1..n, best first."""
+    return Context(sources=[
+        ContextSource(number=i, passage=Passage(id=f"p{i}", doc_id=f"d{i}", content=content, score=0.6 - 0.02 * i,
+                                                title=title, section=section))
+        for i, (title, section, content) in enumerate(passages, start=1)])
+
+
+async def _answer(minilm, question: str, context: Context):
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, context)
+    return outcome.synthesis
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("How many hours of unused vacation can I roll over into the next year?", Expect.QUANTITY),
+    ("If I think my work laptop has been hacked, how quickly do I have to report it?", Expect.QUANTITY),
+    ("I need about three weeks off without pay. Whose sign-off do I need?", Expect.WHO),
+    ("Who actually decides whether my request is approved?", Expect.WHO),
+    ("Is there a cash bonus if I refer someone who ends up getting hired?", Expect.YESNO),
+    ("A new macOS version just came out. Should I upgrade my MacBook right away?", Expect.YESNO),
+    ("As an engineer, am I expected to carry a pager on weekends?", Expect.YESNO),
+    ("How do I give a contractor access to our GitHub repository?", Expect.PROCEDURE),
+    ("Why is my gross pay a little less than my salary divided by 26?", Expect.OTHER),
+])
+def test_expected_answer_kind(question, kind):
+    assert analyze(question).expects is kind
+
+
+def test_parts_drop_leading_statements_and_keep_the_subject():
+    frame = analyze("I'm taking a week and a half of vacation next month. Where do I request it, how much notice "
+                    "should I give, and how do I account for that time in Tock?")
+    assert [p.text for p in frame.parts] == ["Where do I request it", "how much notice should I give",
+                                             "how do I account for that time in Tock"]
+    assert [p.expect for p in frame.parts] == [Expect.WHERE, Expect.QUANTITY, Expect.PROCEDURE]
+    assert all("vacat" in p.stems for p in frame.parts)  # the statement is every part's context
+    follow = analyze("I'm a supervisor. Will the agency reimburse me for liability insurance, and how much?")
+    assert len(follow.parts) == 2 and "insur" in follow.parts[1].stems  # "how much?" keeps its subject
+
+
+def test_comparison_sides():
+    frame = analyze('How is a local voucher different from a "voucher from authorization" in Concur?')
+    assert frame.comparison
+    assert [p.text for p in frame.parts] == ["a local voucher", 'a "voucher from authorization" in Concur']
+
+
+def test_answer_kinds_read_the_sentence():
+    assert Expect.QUANTITY in answer_kinds("Incidents need to be reported within one hour of being identified.")
+    assert Expect.QUANTITY not in answer_kinds("Report security incidents to the IR team.")
+    assert Expect.WHO in answer_kinds("The requester's first line supervisor will be the decision maker.")
+    assert Expect.WHO not in answer_kinds("You can receive up to 4 hours for each election event.")
+
+
+async def test_how_many_is_answered_with_a_number(minilm):
+    context = _context(
+        ("Leave", "Annual leave > Carry over",
+         "Annual leave is one of the most flexible benefits we have. Leave you do not use stays in your balance "
+         "from one leave year to the next. You can carry over a maximum of 240 annual leave hours into the next "
+         "leave year."),
+    )
+    s = await _answer(minilm, "How many hours of unused vacation can I roll over into the next year?", context)
+    assert "240" in s.summary
+    assert s.summary.index("240") < 200  # the answer leads
+
+
+async def test_who_is_answered_with_a_role(minilm):
+    context = _context(
+        ("Reasonable accommodations", "Submitting a request",
+         "If a more structured format is preferred, GSA has Form 3676, Confirmation of Reasonable Accommodation "
+         "Request. RA requests can also go to the Local Reasonable Accommodation Coordinator."),
+        ("Reasonable accommodations", "Who decides",
+         "The requester's first line supervisor will be the decision maker for the reasonable accommodation "
+         "request."),
+    )
+    s = await _answer(minilm, "Who actually decides whether my reasonable accommodation request is approved?",
+                      context)
+    assert "first line supervisor" in s.summary
+
+
+async def test_a_sentence_is_read_under_its_section(minilm):
+    rule = "Your pay adjusts to the locality rate of your new duty station, and you update your tax withholding."
+    context = _context(
+        ("Moving", "States > California", "Employees moving to California should file the state form DE 4. " + rule),
+        ("Moving", "States > Colorado", "Employees moving to Colorado should file the state form DR 0004. " + rule),
+    )
+    s = await _answer(minilm, "Which state tax form do I file when I move to Colorado?", context)
+    assert "DR 0004" in s.summary and "DE 4" not in s.summary
+
+
+async def test_near_duplicates_that_differ_in_the_question_word_both_survive(minilm):
+    context = _context(
+        ("Paid parental leave", "Caregivers",
+         "A primary caregiver receives up to 16 weeks of paid parental leave after the birth or placement. "
+         "A secondary caregiver receives up to 6 weeks of paid parental leave after the birth or placement."),
+    )
+    s = await _answer(minilm, "How many weeks of paid parental leave does a primary caregiver get?", context)
+    assert "16 weeks" in s.summary
+    assert "6 weeks" not in s.summary.replace("16 weeks", "")
+
+
+async def test_comparison_answers_both_sides(minilm):
+    context = _context(
+        ("Overtime", "Comp time",
+         "Comp time is when you receive hours of leave instead of overtime pay. Comp time expires if you do not "
+         "use it within 26 pay periods."),
+        ("Overtime", "Credit hours",
+         "Credit hours are hours you work beyond your schedule on a flexible schedule. You can carry over up to "
+         "24 credit hours from one pay period to the next, and they do not expire."),
+    )
+    s = await _answer(minilm, "How do comp time and credit hours differ?", context)
+    assert "Comp time" in s.summary and "24" in s.summary
+
+
+async def test_a_neighbouring_topic_is_not_an_answer(minilm):
+    context = _context(
+        ("Leave types", "Annual leave",
+         "You earn 4 hours of annual leave per pay period in your first three years, then 6 hours, then 8 hours "
+         "after fifteen years of service."),
+        ("Leave types", "Leave without pay",
+         "If you have exhausted all other paid leave options, you can request leave without pay."),
+    )
+    s = await _answer(minilm, "Am I eligible for a paid sabbatical after five years, and how long can it be?",
+                      context)
+    assert not s.findings and not s.summary  # the agent turns this into "not in the knowledge base"
+
+
+async def test_paraphrase_is_still_answered(minilm):
+    context = _context(
+        ("Leave types", "Voting and poll volunteering",
+         "You can receive Administrative Leave in order to vote, register to vote, or participate in early "
+         "voting. You can receive up to 4 hours for each election event."),
+    )
+    s = await _answer(minilm, "How much paid time off can I get to go cast my ballot in a primary election?",
+                      context)
+    assert "4 hours" in s.summary
+
+
+async def test_unrelated_numbers_are_not_a_contradiction(minilm):
+    context = _context(
+        ("Travel", "Receipts", "You need receipts for lodging and for any expense over $75."),
+        ("Travel", "Local vouchers", "For local vouchers the receipt threshold is $25 and trips under 12 hours "
+                                     "get no per diem."),
+        ("Benefits", "Insurance", "Supervisors can be reimbursed up to half the cost of liability insurance, at "
+                                  "most $150 a year."),
+    )
+    s = await _answer(minilm, "Which travel expenses need receipts?", context)
+    assert not s.contradictions
+    assert "Sources disagree" not in s.summary
