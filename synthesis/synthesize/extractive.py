@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import structlog
 
+from ..citations import cite, protect
 from ..embedding import Embedder
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..sentences import (content_stems, is_pointer, key_phrases, keyword_query, leans_on_context, overlap,
@@ -140,10 +141,10 @@ class ExtractiveSynthesizer:
         units: list[Unit] = []
         for src in context.sources:
             for pos, sentence in enumerate(sentence_units(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]):
-                text = sentence.text
+                text = protect(sentence.text)  # the document's own [4] never reads as our citation
                 if POINTER.match(text) and len(text.split()) <= 8:
                     continue  # "See Database migrations." points elsewhere; it answers nothing itself
-                lead_in = sentence.lead_in or (_section(src.passage) if sentence.listed else "")
+                lead_in = protect(sentence.lead_in or (_section(src.passage) if sentence.listed else ""))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
                                   fragment=sentence.fragment, lead_in=lead_in))
         return units
@@ -218,7 +219,7 @@ class ExtractiveSynthesizer:
         for key, members in groups.items():
             members = sorted(members, key=lambda u: (not u.pinned, -u.relevance))[:per_finding]
             ordered = sorted(members, key=lambda u: (u.source, u.position))  # read in document order
-            content = " ".join(f"{_sentence(u.text)} [{u.source}]" for u in ordered)
+            content = " ".join(cite(_sentence(u.text), [u.source]) for u in ordered)
             citations = sorted({u.source for u in members})
             best = max(u.relevance for u in members)
             is_gap = key.startswith("part:") and int(key[5:]) in gap_parts
@@ -246,7 +247,7 @@ class ExtractiveSynthesizer:
             return ""
         sides = {id(u): u for c, _ in conflicts for u in (by_claim[(c.a.source, c.a.text)],
                                                            by_claim[(c.b.source, c.b.text)])}.values()
-        in_findings = {u for u in selected if any(f"{_sentence(u.text)} [{u.source}]" in f.content for f in findings)}
+        in_findings = {u for u in selected if any(cite(_sentence(u.text), [u.source]) in f.content for f in findings)}
         subjects = [set(c.conflict.shared) for c, _ in conflicts if len(c.conflict.shared) >= 2]
 
         def plain(u: Unit) -> bool:
@@ -282,7 +283,7 @@ class ExtractiveSynthesizer:
         elif 0 not in gap_parts or ranked:  # one question: a disagreement about its point leads, a side issue follows
             leads = [u for f in ([f for f in findings if f.confidence != "low"] or findings[:1])
                      if (u := _summary_unit([u for u in selected
-                                             if plain(u) and f"{_sentence(u.text)} [{u.source}]" in f.content]))]
+                                             if plain(u) and cite(_sentence(u.text), [u.source]) in f.content]))]
             leads = [] if 0 in gap_parts else leads
             if ranked and (not leads or side_relevance(ranked[0]) + LEAD_MARGIN > leads[0].relevance):
                 answers.append((False, 0, disagreement(ranked[0], question)))
@@ -317,8 +318,8 @@ def _summary_sentence(units: list[Unit]) -> str | None:
     if best is None:
         return None
     if not best.fragment:
-        return f"{_sentence(best.text)} [{best.source}]"
-    return f"{best.lead_in.rstrip().rstrip(':')}: {_sentence(best.text.rstrip(' ;:,'))} [{best.source}]"
+        return cite(_sentence(best.text), [best.source])
+    return cite(f"{best.lead_in.rstrip().rstrip(':')}: {_sentence(best.text.rstrip(' ;:,'))}", [best.source])
 
 
 def _summary_unit(units: list[Unit]) -> Unit | None:
