@@ -11,13 +11,13 @@ to what a reader of the built page would see, as far as that can be known withou
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-_BLOCK_COMMENT = re.compile(r"\{%-?\s*comment\b.*?-?%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)", re.S)
+_BLOCK_COMMENT = re.compile(r"\{%-?\s*comment\b[^%]{0,200}%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)", re.S)
 _RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)(?:\{%-?\s*endraw\s*-?%\}|\Z)", re.S)
-_JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
+MAX_TAG = 2000  # a "tag" longer than this is a stray delimiter, not a tag
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
-_TAG = re.compile(r"\{%-?\s*(?P<name>[\w.-]*)(?P<args>.*?)-?%\}", re.S)
-_OUTPUT = re.compile(r"\{\{-?(?P<expr>.*?)-?\}\}", re.S)
+_TAG_BODY = re.compile(r"-?\s*(?P<name>[\w.-]*)(?P<args>.*?)-?\s*\Z", re.S)
 _STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 _STASH = re.compile("\x00(\\d+)\x00")
 
@@ -29,10 +29,11 @@ _TEXT_TAGS = {"slack_channel": lambda args: f"#{args[0]}" if args else "",
 
 
 def _strings(args: str) -> list[str]:
-    return [a if a is not None else b for a, b in _STRING.findall(args)]
+    return [m.group(1) if m.group(1) is not None else m.group(2) for m in _STRING.finditer(args)]
 
 
-def _tag(m: re.Match[str]) -> str:
+def _tag(body: str) -> str:
+    m = _TAG_BODY.match(body)
     name, args = m.group("name").lower(), _strings(m.group("args"))
     if name in _LINK_TAGS:
         return args[0] if args else ""
@@ -43,12 +44,38 @@ def _tag(m: re.Match[str]) -> str:
     return ""
 
 
-def _output(m: re.Match[str]) -> str:
+def _output(body: str) -> str:
     """`{{ "/x/" | url }}` → `/x/`; a variable (`{{ site.baseurl }}`) has no value we know."""
-    expr = m.group("expr").strip()
-    head = expr.split("|", 1)[0].strip()
-    strings = _STRING.fullmatch(head)
-    return (strings.group(1) if strings.group(1) is not None else strings.group(2)) if strings else ""
+    head = body.strip().strip("-").split("|", 1)[0].strip()
+    string = _STRING.fullmatch(head)
+    return (string.group(1) if string.group(1) is not None else string.group(2)) if string else ""
+
+
+def _delimited(text: str, opener: str, closer: str, render: Callable[[str], str]) -> str:
+    """Each `opener … closer` (at most MAX_TAG long, no opener inside) replaced by `render(inside)`; stray
+    delimiters stay. Linear: every search is bounded by the next opener or by MAX_TAG."""
+    out: list[str] = []
+    pos, close = 0, -1
+    start = text.find(opener)
+    while start >= 0:
+        inner = start + len(opener)
+        if close < inner:
+            close = text.find(closer, inner)
+            if close < 0:
+                break
+        nxt = text.find(opener, inner, min(close, inner + MAX_TAG))
+        if nxt >= 0:  # another opener first: this one is stray
+            start = nxt
+            continue
+        if close - inner > MAX_TAG:
+            start = text.find(opener, inner)
+            continue
+        out.append(text[pos:start])
+        out.append(render(text[inner:close]))
+        pos = close + len(closer)
+        start = text.find(opener, pos)
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def render_templates(text: str) -> str:
@@ -64,8 +91,8 @@ def render_templates(text: str) -> str:
     text = text.replace("\x00", "")
     text = _RAW.sub(stash, text)
     text = _BLOCK_COMMENT.sub("", text)
-    text = _JINJA_COMMENT.sub("", text)
+    text = _delimited(text, "{#", "#}", lambda _: "")
     text = _HTML_COMMENT.sub("", text)
-    text = _TAG.sub(_tag, text)
-    text = _OUTPUT.sub(_output, text)
+    text = _delimited(text, "{%", "%}", _tag)
+    text = _delimited(text, "{{", "}}", _output)
     return _STASH.sub(lambda m: kept[int(m.group(1))], text)

@@ -107,6 +107,11 @@ def test_template_rendering_rules():
     assert render_templates("{% comment %}unclosed to the end") == ""
     assert render_templates('{% image_with_class "_img/o.png" "usa-input" "an ocelot" %}') == "an ocelot"
     assert render_templates("no templates here { braces }") == "no templates here { braces }"
+    # stray delimiters stay; a real tag after one is still rendered (and long runs of them stay linear)
+    assert render_templates("50% {% of {{ x") == "50% {% of {{ x"
+    assert render_templates("a {% b {% page '/x/' %} c") == "a {% b /x/ c"
+    assert render_templates("{% " * 5000 + "{% endif %}") == "{% " * 5000
+    assert render_templates("{{ x }}" + "y" * 3000 + "}}") == "y" * 3000 + "}}"
     assert heading_text('[Travel]({% page "/travel/" %}) **policy** `v2`') == "Travel policy `v2`"
 
 
