@@ -1,4 +1,4 @@
-"""Markdown and HTML: paragraph blocks under a heading path ("Deploys > Rollback")."""
+"""Markdown and HTML as the text a reader sees, in paragraph blocks under a heading path ("Deploys > Rollback")."""
 
 from __future__ import annotations
 
@@ -32,12 +32,6 @@ def front_matter(text: str) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict):
         raise MarkdownError("front matter is not a YAML mapping")
     return data, m.end()
-
-
-def heading_text(raw: str) -> str:
-    """A heading's plain text: links rendered to their text, emphasis and code marks dropped."""
-    tokens = _md().parseInline(render_templates(raw))
-    return _SPACES.sub(" ", _inline(tokens[0].children or [] if tokens else [], [])).strip()
 
 
 class _Sections:
