@@ -18,7 +18,7 @@ from slack_sdk.models.blocks import (
     SectionBlock,
 )
 
-from synthesis.citations import has as has_citation
+from synthesis.citations import has as has_citation, unescape
 from synthesis.models import AnswerResult, AskOptions, Source
 
 from ..commands import USAGE
@@ -116,7 +116,7 @@ def _paginate(blocks: list[dict], tail: dict | None) -> list[list[dict]]:
 
 
 def _message_text(text: str) -> str:
-    text = " ".join(escape_mrkdwn(re.sub(r"\*\*|__|```|`", "", text)).split())  # plain: it shows in notifications
+    text = " ".join(escape_mrkdwn(re.sub(r"\*\*|__|```|`", "", unescape(text))).split())  # plain: shown in notifications
     return text if len(text) <= FALLBACK_LIMIT else text[: FALLBACK_LIMIT - 1] + "…"
 
 

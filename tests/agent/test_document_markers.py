@@ -113,3 +113,16 @@ def test_claude_sees_markers_escaped_and_its_quotes_of_them_are_not_citations():
     assert syn.findings[0].citations == [1]
     assert citations.verbatim(syn).findings[0].content == "The trial enrolled 25,871 participants [114]. [1]"
     assert citations.verbatim(syn).summary.endswith("earlier studies [6, 8].")
+
+
+def test_slack_notification_text_shows_markers_as_written():
+    from bot.render import render_answer
+    from synthesis.models import AnswerResult, Finding, QuestionType, Synthesis
+
+    summary = cite("The trial enrolled 25,871 participants [114].", [1])
+    result = AnswerResult(question="q", standalone_question="q", question_type=QuestionType.FACTUAL,
+                          synthesis=Synthesis(summary=summary, findings=[Finding(topic="t", content=summary,
+                                                                                 citations=[1])]))
+    [message, *_] = render_answer(result)
+    assert "participants [114]. [1]" in message.text and "\\[" not in message.text
+    assert "\\[" not in json.dumps([b for m in render_answer(result) for b in m.blocks])
