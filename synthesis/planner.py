@@ -53,10 +53,11 @@ _PREPOSITION = re.compile(r"^(?P<prep>for|in|on|at|during|after|before|when|if|w
 _FIRST_PERSON = re.compile(r"\b(?P<aux>am|do|can|should|must|may|will|could|would|did)\s+(?P<who>I|we)\b"
                            r"|\b(?P<who2>I|we)\b(?!')", re.I)
 # Who a question can be about: a follow-up naming one asks the same thing for them ("and what about part-timers?").
-_PEOPLE = frozenset("""employee staff contractor intern manager supervisor part-timer full-timer hire worker engineer
-designer fellow executive volunteer student team people member folk detailee temp parent caregiver veteran
-trainee appointee retiree newcomer lead director consultant vendor partner remote teleworker contractor
-federal civilian military spouse dependent child children family partner user admin administrator developer""".split())
+_PEOPLE = frozenset("""employee staff contractor intern manager supervisor part-timer full-timer hire worker engineer designer fellow
+executive volunteer student team people member folk detailee temp parent caregiver veteran trainee appointee
+retiree newcomer lead director consultant vendor partner remote teleworker federal civilian military spouse
+dependent child children family user admin administrator developer""".split())
+_POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.I)
 MAX_FOLLOWUP_WORDS = 7  # "what about <a longer clause>" is a question of its own, not a new subject
 _LEADING_AND = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then)[,\s]+", re.I)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
@@ -182,19 +183,18 @@ def what_about(prev: str, x: str) -> str | None:
     if not x or _NOT_A_SUBJECT.match(x) or len(x.split()) > MAX_FOLLOWUP_WORDS:
         return None
     body = prev.strip().rstrip("?.! ")
-    if (m := _PREPOSITION.match(x)) is not None:
+    m = _PREPOSITION.match(x)
+    who = m.group("rest") if m and m.group("prep").lower() == "for" else x if not m else ""
+    if who and _is_people(who):
+        if swapped := _swap_asker(body, _ARTICLE.sub("", who)):
+            return swapped + "?"
+        body = _POSSESSIVE.sub("their", body)  # "my 401k" asked for contractors is their 401k
+        tail = re.search(r"\bfor\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
+        return f"{body[:tail.start()] if tail else body + ' '}for {who}?"
+    if m is not None:
         prep, rest = m.group("prep").lower(), m.group("rest")
-        if prep == "for" and _is_people(rest) and (swapped := _swap_asker(body, rest)):
-            return swapped + "?"
         tail = re.search(rf"\b{prep}\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
-        if tail:
-            return f"{body[:tail.start()]}{prep} {rest}?"
-        return f"{body} {prep} {rest}?"
-    if _is_people(x):
-        if swapped := _swap_asker(body, _ARTICLE.sub("", x)):
-            return swapped + "?"
-        tail = re.search(r"\bfor\s+[^,;]+$", body, re.I)
-        return f"{body[:tail.start()] if tail else body + ' '}for {x}?".replace("  ", " ")
+        return f"{body[:tail.start()] if tail else body + ' '}{prep} {rest}?"
     new = _ARTICLE.sub("", x)
     old = _shared_phrase(body, new) or main_noun_phrase(body)
     if old and old.lower() in body.lower():
@@ -217,7 +217,7 @@ def _swap_asker(body: str, people: str) -> str | None:
         out = f"{body[:m.start()]}{aux} {people}{body[m.end():]}"
     else:
         out = f"{body[:m.start()]}{people}{body[m.end():]}"
-    return re.sub(r"\b(?:my|our)\b", "their", out, flags=re.I)
+    return _POSSESSIVE.sub("their", out)
 
 
 def _shared_phrase(body: str, new: str) -> str:

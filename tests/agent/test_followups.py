@@ -27,6 +27,8 @@ def thread(*questions: str) -> list[Turn]:
     ("Am I eligible for the transit subsidy?", "what about interns?", "Are interns eligible for the transit subsidy?"),
     # ... or, with no asker, the question is asked for them
     ("How much is the home office stipend?", "Same for contractors?", "How much is the home office stipend for contractors?"),
+    ("How much does the company contribute to my 401k?", "what about for contractors?",
+     "How much does the company contribute to their 401k for contractors?"),
     # a preposition phrase replaces the same preposition's phrase, or is added
     ("How long is parental leave for the primary caregiver?", "and what about for the secondary caregiver?",
      "How long is parental leave for the secondary caregiver?"),
