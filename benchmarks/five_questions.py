@@ -13,10 +13,10 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import sys
 
 from benchmarks._common import CACHE, REPO, bench_settings, write_result
+from synthesis import citations
 
 QUESTIONS = [
     ("factual", "Who approves a production hotfix?"),
@@ -25,14 +25,8 @@ QUESTIONS = [
     ("synthesis", "What should a new engineer know about deploys, on-call and incidents?"),
     ("out of scope", "What is the capital of France?"),
 ]
-CITATION = re.compile(r"\[(\d+(?:\s*[,;–-]\s*\d+)*)\]")
-
-
 def _numbers(text: str) -> set[int]:
-    found: set[int] = set()
-    for group in CITATION.findall(text):
-        found |= {int(n) for n in re.findall(r"\d+", group)}
-    return found
+    return set(citations.find(text))
 
 
 def _invalid(result) -> list[int]:

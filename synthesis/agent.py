@@ -7,7 +7,6 @@ answers and the result says so.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -15,6 +14,7 @@ from typing import Any
 
 import structlog
 
+from . import citations
 from .aggregate import aggregate, closest_topics
 from .config import Settings
 from .errors import InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable, SynthesisError
@@ -290,9 +290,6 @@ class Agent:
         return result
 
 
-_CITED = re.compile(r"\[(\d+)\]")
-
-
 def _raise_if_all_failed(results: Sequence[SubagentResult]) -> None:
     """Nothing could be searched: a store failure, never the "not in the knowledge base" answer."""
     if results and not any(r.success for r in results):
@@ -304,12 +301,13 @@ def renumber(synthesis: Synthesis, context: Context) -> tuple[Synthesis, Context
     """Cited sources become [1]..[n] in order of first citation (summary, findings, contradictions, gaps), the
     uncited context follows; every citation is rewritten, so readers never see [1] [2] [5] [8].
 
-    Runs after verification, when every citation is a plain [n] that points into the context.
+    Runs after verification, when every citation is a plain [n] that points into the context. A document's own
+    markers in quoted text are protected and keep their numbers (synthesis/citations.py).
     """
     texts = [synthesis.summary, *(f.content for f in synthesis.findings),
              *(t for c in synthesis.contradictions for t in (c.description, c.suggestion)), *synthesis.gaps]
     known = {s.number for s in context.sources}
-    order = [int(n) for t in texts for n in _CITED.findall(t) if int(n) in known]
+    order = [n for t in texts for n in citations.find(t) if n in known]
     order += [n for f in synthesis.findings for n in f.citations] + [n for c in synthesis.contradictions
                                                                     for n in c.citations]
     order += [s.number for s in synthesis.sources] + [s.number for s in context.sources]
@@ -318,7 +316,7 @@ def renumber(synthesis: Synthesis, context: Context) -> tuple[Synthesis, Context
         return synthesis, context
 
     def text(t: str) -> str:
-        return _CITED.sub(lambda m: f"[{mapping.get(int(m.group(1)), int(m.group(1)))}]", t)
+        return citations.renumber(t, mapping)
 
     def numbers(ns: list[int]) -> list[int]:
         return sorted(mapping.get(n, n) for n in ns)

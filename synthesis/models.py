@@ -30,6 +30,7 @@ class Chunk(BaseModel):
     type: str = "doc"
     source_file: str = ""
     doc_hash: str = ""
+    links: list[str] = Field(default_factory=list)  # link targets in the chunk's text (its Markdown shows only the text)
     embedding: list[float] | None = Field(default=None, exclude=True, repr=False)
 
 

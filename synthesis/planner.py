@@ -42,7 +42,23 @@ _PART_SPLIT = re.compile(
     r"(?:[?;]\s+|,\s*(?:and|also|plus)\s+|\s+and also\s+|\?\s*$|"
     r",\s*(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should)\b))", re.I)
 _PRONOUN = re.compile(r"\b(it|its|they|them|their|that|this|those|these|he|she|him|her)\b", re.I)
-_WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<x>.+?)\s*\??\s*$", re.I)
+# "and what about X?", "how about for X?", "same for X?", "and for X?": X replaces or qualifies the last question.
+_WHAT_ABOUT = re.compile(
+    r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:(?:what|how)\s+about|(?:(?:and\s+)?(?:is\s+it\s+)?(?:the\s+)?same)"
+    r"(?=\s+for\b)|and(?=\s+for\b))\s+(?P<x>.+?)\s*[?.!]*\s*$", re.I)
+# "how about we meet?", "what about you?": a proposal or a question to us, not a new subject.
+_NOT_A_SUBJECT = re.compile(r"^(?:we|i|you|us|me|ya|y'all)\b(?:\s+\w+)?", re.I)
+_PREPOSITION = re.compile(r"^(?P<prep>for|in|on|at|during|after|before|when|if|while|with|without|under|outside|"
+                          r"inside|from|to)\s+(?P<rest>.+)$", re.I)
+_FIRST_PERSON = re.compile(r"\b(?P<aux>am|do|can|should|must|may|will|could|would|did)\s+(?P<who>I|we)\b"
+                           r"|\b(?P<who2>I|we)\b(?!')", re.I)
+# Who a question can be about: a follow-up naming one asks the same thing for them ("and what about part-timers?").
+_PEOPLE = frozenset("""employee staff contractor intern manager supervisor part-timer full-timer hire worker engineer designer fellow
+executive volunteer student team people member folk detailee temp parent caregiver veteran trainee appointee
+retiree newcomer lead director consultant vendor partner remote teleworker federal civilian military spouse
+dependent child children family user admin administrator developer""".split())
+_POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.I)
+MAX_FOLLOWUP_WORDS = 7  # "what about <a longer clause>" is a question of its own, not a new subject
 _LEADING_AND = re.compile(r"^\s*(?:and|also|so|ok(?:ay)?|then)[,\s]+", re.I)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 _CONDITION = re.compile(r"(?<=\w)\s+(?:if|when|whenever)\s+(?P<clause>.+)$", re.I)  # not the question's "When …"
@@ -115,18 +131,14 @@ def main_noun_phrase(text: str) -> str:
 
 
 def rewrite_followup(question: str, history: Sequence[Turn]) -> str:
-    """Make a follow-up standalone: 'what about X?' substitutes X; pronouns resolve to the previous main phrase."""
+    """Make a follow-up standalone: 'what about X?' asks the previous question about X; pronouns resolve to the
+    previous main phrase."""
     if not history:
         return question.strip()
     prev = history[-1].standalone or history[-1].question
+    if (m := _WHAT_ABOUT.match(question.strip())) and (rewritten := what_about(prev, m.group("x"))):
+        return rewritten[:1].upper() + rewritten[1:]
     q = _LEADING_AND.sub("", question.strip())
-    if m := _WHAT_ABOUT.match(q):
-        new = _ARTICLE.sub("", m.group("x").strip())
-        old = main_noun_phrase(prev)
-        if old and old.lower() in prev.lower():
-            pattern = re.compile(r"\b(?:(?:a|an|the)\s+)?" + re.escape(old), re.I)
-            return pattern.sub(lambda hit: ("the " if hit.group(0) != old else "") + new, prev, count=1).strip()
-        return f"{prev.rstrip('?')} — {new}?"
     words = re.findall(r"\w+", q.lower())
     refers_back = bool(_PRONOUN.search(q)) and len([w for w in words if w not in STOPWORDS]) <= 4  # short: leans on context
     if not refers_back:
@@ -146,6 +158,75 @@ def rewrite_followup(question: str, history: Sequence[Turn]) -> str:
 
     rewritten = _PRONOUN.sub(replace, q, count=1)
     return rewritten[0].upper() + rewritten[1:] if rewritten else rewritten
+
+
+def _is_people(phrase: str) -> bool:
+    words = re.findall(r"[\w-]+", phrase.lower())
+    if not words:
+        return False
+    head = words[-1]
+    return any(w in _PEOPLE for w in (head, head[:-1] if head.endswith("s") else head, head.rstrip("s")))
+
+
+def what_about(prev: str, x: str) -> str | None:
+    """`prev` asked about X instead, or None when X is not a new subject (a proposal, a clause of its own).
+
+    - a preposition phrase ("for contractors", "in Colorado") replaces the same preposition's phrase at the end of
+      `prev`, else is added at its end;
+    - people ("part-timers") replace a first-person asker ("can I carry over" → "can part-timers carry over"), else
+      the question is asked for them;
+    - anything else replaces the phrase of `prev` it shares a word with ("sick leave" for "annual leave"), else
+      `prev`'s main noun phrase ("staging" for "production").
+    """
+    x = x.strip().strip(" ,")
+    x = re.sub(r"^(?:the\s+)?same\s+", "", x, flags=re.I)
+    if not x or _NOT_A_SUBJECT.match(x) or len(x.split()) > MAX_FOLLOWUP_WORDS:
+        return None
+    body = prev.strip().rstrip("?.! ")
+    m = _PREPOSITION.match(x)
+    who = m.group("rest") if m and m.group("prep").lower() == "for" else x if not m else ""
+    if who and _is_people(who):
+        if swapped := _swap_asker(body, _ARTICLE.sub("", who)):
+            return swapped + "?"
+        body = _POSSESSIVE.sub("their", body)  # "my 401k" asked for contractors is their 401k
+        tail = re.search(r"\bfor\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
+        return f"{body[:tail.start()] if tail else body + ' '}for {who}?"
+    if m is not None:
+        prep, rest = m.group("prep").lower(), m.group("rest")
+        tail = re.search(rf"\b{prep}\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
+        return f"{body[:tail.start()] if tail else body + ' '}{prep} {rest}?"
+    new = _ARTICLE.sub("", x)
+    old = _shared_phrase(body, new) or main_noun_phrase(body)
+    if old and old.lower() in body.lower():
+        pattern = re.compile(r"\b(?:(?:a|an|the)\s+)?" + re.escape(old), re.I)
+        return pattern.sub(lambda hit: ("the " if hit.group(0) != old else "") + new, body, count=1).strip() + "?"
+    return f"{body} — {new}?"
+
+
+def _swap_asker(body: str, people: str) -> str | None:
+    """'How many days can I carry over' → 'How many days can part-timers carry over' (None without an I/we)."""
+    m = _FIRST_PERSON.search(body)
+    if m is None:
+        return None
+    if m.group("aux"):
+        aux = m.group("aux")
+        if aux.lower() == "am":
+            aux = "are" if people.lower().endswith("s") else "is"
+        elif aux.lower() == "do" and not people.lower().endswith("s"):
+            aux = "does"
+        out = f"{body[:m.start()]}{aux} {people}{body[m.end():]}"
+    else:
+        out = f"{body[:m.start()]}{people}{body[m.end():]}"
+    return _POSSESSIVE.sub("their", out)
+
+
+def _shared_phrase(body: str, new: str) -> str:
+    """The key phrase of `body` that shares a word with `new` ('annual leave' for 'sick leave'), else ''."""
+    words = {w.lower() for w in re.findall(r"[\w-]+", new)}
+    for phrase in key_phrases(body):
+        if {w.lower() for w in phrase.split()} & words and phrase.lower() != new.lower():
+            return phrase
+    return ""
 
 
 def _followed_by_noun(text: str, pos: int) -> bool:

@@ -141,6 +141,8 @@ def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
         "source_file": chunk.source_file, "doc_hash": chunk.doc_hash,
     }
     meta.update({f"tag:{t}": True for t in chunk.tags})
+    if chunk.links:  # Chroma metadata is scalar: one target per line
+        meta["links"] = "\n".join(chunk.links)
     return meta
 
 

@@ -10,21 +10,17 @@ from typing import Any
 
 import numpy as np
 
+from . import citations
 from .models import Finding, Quality, Source, Synthesis
 from .planner import main_noun_phrase
 from .sentences import content_stems, overlap
 from .synthesize.base import Context
 
-# Every bracketed citation form a writer uses: [2], [2, 3], [2; 3], [2-4], [2–4]; verify rewrites each as [2][3][4].
-CITATION = re.compile(r"\s?\[(\d+(?:\s*[,;\-–—]\s*\d+)*)\]")
-_CITE_ITEM = re.compile(r"(\d+)(?:\s*[-–—]\s*(\d+))?")
-MAX_RANGE = 20  # a wider "range" is not a citation anyone meant (e.g. years): its numbers count as invalid
 # Sources that say themselves that something is not written down: the clearest gap signal a KB can give.
 UNDOCUMENTED = re.compile(
     r"\b(no (written |formal )?(runbook|documentation|docs?|write-?up|process|procedure)|not (yet )?(documented|"
     r"written( down)?)|undocumented|write (it )?down how|(is|are|remains?) unclear|nobody (in the room )?knew|tbd|"
     r"to be (written|decided|documented)|lives? in (someone's|people's|their) heads?)\b", re.I)
-CLAIM_SPLIT = re.compile(r"(?<=\])\s+(?=[^\[])|(?<=[.!?])\s+(?=[A-Z])")  # after "… [n]" or at a sentence end
 GAP_SUPPORT = 0.55  # best sentence support (cosine + 0.3·keyword overlap) below this: the part is not answered
 COVERED_OVERLAP = 0.5
 COVERAGE_CAPS = (0.74, 0.49)  # overall quality with some / half or more of the question's parts unanswered
@@ -144,37 +140,10 @@ def part_gaps(question: str, parts: Sequence[str], units: Sequence[Any], sims: n
 
 
 # --- verification ----------------------------------------------------------------------------------------
-def citation_numbers(body: str) -> tuple[list[int], int]:
-    """'2-4; 7' → ([2, 3, 4, 7], 0): ranges expanded; an inverted, huge or malformed item counts as invalid."""
-    numbers: list[int] = []
-    bad = 0
-    for item in re.split(r"\s*[,;]\s*", body.strip()):
-        m = _CITE_ITEM.fullmatch(item)
-        if m is None:
-            bad += len(re.findall(r"\d+", item))
-            continue
-        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
-        if not first <= last < first + MAX_RANGE:
-            bad += 2
-            continue
-        numbers.extend(range(first, last + 1))
-    return list(dict.fromkeys(numbers)), bad
-
-
 def clean_citations(text: str, valid: set[int]) -> tuple[str, int, list[int]]:
-    """Rewrite citations as [n][m] and drop numbers outside the context: (text, removed count, kept numbers)."""
-    removed = 0
-    kept: list[int] = []
-
-    def fix(m: re.Match[str]) -> str:
-        nonlocal removed
-        nums, bad = citation_numbers(m.group(1))
-        good = [n for n in nums if n in valid]
-        removed += bad + len(nums) - len(good)
-        kept.extend(good)
-        return (" " if m.group(0).startswith(" ") else "") + "".join(f"[{n}]" for n in good) if good else ""
-
-    return CITATION.sub(fix, text), removed, kept
+    """Rewrite our citations as [n][m] and drop numbers outside the context: (text, removed count, kept numbers).
+    A document's own markers in quoted text are protected (synthesis/citations.py) and never touched."""
+    return citations.clean(text, valid)
 
 
 def aspect_covered(aspect: str, answer_stems: set[str], gap_stems: list[set[str]]) -> bool:
@@ -216,25 +185,25 @@ def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Se
         content, in_text = clean(f.content)
         listed = [c for c in f.citations if c in valid]
         invalid += len(f.citations) - len(listed)
-        citations = sorted(set(listed) | set(in_text))
-        if not citations or not content:
+        cited = sorted(set(listed) | set(in_text))
+        if not cited or not content:
             dropped += 1
             continue
         if not in_text:  # the reader must see where the claim comes from
-            content = f"{content} " + "".join(f"[{n}]" for n in citations)
-        used.update(citations)
-        findings.append(f.model_copy(update={"content": content, "citations": citations}))
+            content = f"{content} {citations.marker(cited)}"
+        used.update(cited)
+        findings.append(f.model_copy(update={"content": content, "citations": cited}))
     contradictions = []
     for c in synthesis.contradictions:
         description, in_text = clean(c.description)
         suggestion, _ = clean(c.suggestion)
         listed = [n for n in c.citations if n in valid]
         invalid += len(c.citations) - len(listed)
-        citations = sorted(set(listed) | set(in_text))
-        if citations:
-            used.update(citations)
+        cited = sorted(set(listed) | set(in_text))
+        if cited:
+            used.update(cited)
             contradictions.append(c.model_copy(update={"description": description, "suggestion": suggestion,
-                                                       "citations": citations}))
+                                                       "citations": cited}))
     summary, _ = clean(synthesis.summary)
     gaps = [clean(g)[0] for g in synthesis.gaps]
     sources = [Source(number=s.number, passage_id=s.passage.id, doc_id=s.passage.doc_id, title=s.passage.title,
@@ -249,8 +218,8 @@ def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Se
     # The cap counts only parts a gap names: the keyword test behind `uncovered` misses paraphrased answers.
     gapped = [a for a in aspects if any(overlap(content_stems(a), g) >= 0.6 for g in gap_stems)]
     answered = 1.0 - len(gapped) / len(aspects)
-    sentences = [s for f in findings for s in CLAIM_SPLIT.split(f.content) if s.strip()]
-    citation_rate = (sum(1 for s in sentences if CITATION.search(s)) / len(sentences)) if sentences else 0.0
+    sentences = [s for f in findings for s in citations.claims(f.content)]
+    citation_rate = (sum(1 for s in sentences if citations.has(s)) / len(sentences)) if sentences else 0.0
     coherence = synthesis.quality.coherence if findings else 0.0
     overall = overall_quality(citation_rate, coherence, completeness, answered) if findings else 0.0
     if synthesis.quality.support is not None:  # the synthesizer's own evidence reading caps what verification finds

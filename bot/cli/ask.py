@@ -8,6 +8,7 @@ import sys
 from rich.console import Console
 from rich.markup import escape
 
+from synthesis.citations import verbatim
 from synthesis.errors import InvalidQuery
 from synthesis.models import AnswerResult, AskOptions
 
@@ -56,7 +57,7 @@ def run(args, settings) -> int:
     finally:
         agent.close()
     if args.json:
-        print(result.model_dump_json(indent=2))
+        print(result.model_copy(update={"synthesis": verbatim(result.synthesis)}).model_dump_json(indent=2))
     else:
         render(result, Console(file=sys.stdout, highlight=False, soft_wrap=True))
     return 0
@@ -64,7 +65,7 @@ def run(args, settings) -> int:
 
 def render(result: AnswerResult, console: Console) -> None:
     """Summary, findings, ⚠ contradictions, gaps, numbered sources, then a footer with confidence and timings."""
-    s = result.synthesis
+    s = verbatim(result.synthesis)  # documents' own [4] as written
     for notice in result.notices:
         console.print(f"[yellow]note:[/] {escape(notice)}")
     if s.summary:

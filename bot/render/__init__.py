@@ -18,11 +18,11 @@ from slack_sdk.models.blocks import (
     SectionBlock,
 )
 
+from synthesis.citations import has as has_citation, unescape
 from synthesis.models import AnswerResult, AskOptions, Source
 
 from ..commands import USAGE
 from .mrkdwn import (
-    CITATION,
     SECTION_LIMIT,
     cite,
     escape_mrkdwn,
@@ -116,7 +116,7 @@ def _paginate(blocks: list[dict], tail: dict | None) -> list[list[dict]]:
 
 
 def _message_text(text: str) -> str:
-    text = " ".join(escape_mrkdwn(re.sub(r"\*\*|__|```|`", "", text)).split())  # plain: it shows in notifications
+    text = " ".join(escape_mrkdwn(re.sub(r"\*\*|__|```|`", "", unescape(text))).split())  # plain: shown in notifications
     return text if len(text) <= FALLBACK_LIMIT else text[: FALLBACK_LIMIT - 1] + "…"
 
 
@@ -152,9 +152,9 @@ def _sources_text(result: AnswerResult, heading: str = "*Sources*") -> str:
 
 def _cites(content: str, citations: list[int], urls: Mapping[int, str]) -> str:
     """The `[n]` markers for a finding whose text does not already carry them."""
-    if not citations or CITATION.search(content):
+    if not citations or has_citation(content):
         return ""
-    return " " + cite(",".join(str(n) for n in dict.fromkeys(citations)), urls)
+    return " " + cite(dict.fromkeys(citations), urls)
 
 
 def _answer_text(result: AnswerResult, urls: Mapping[int, str]) -> list[str]:

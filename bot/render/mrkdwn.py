@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+
+from synthesis import citations
 
 SECTION_LIMIT = 3000  # Slack: section text
 ZWSP = "\u200b"
@@ -69,7 +71,6 @@ _FENCE = re.compile(r"```(?:[\w+-]*\n)?(.*?)(?:```|\Z)", re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _MD_LINK = re.compile(r"\[([^\]\n]+)\]\(\s*(\S+?)\s*\)")
 _AUTOLINK = re.compile(r"<(https?://[^\s<>|]+)>")
-CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
 _RULE = re.compile(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$", re.M)
 _BULLET = re.compile(r"^([ \t]*)[-*+][ \t]+", re.M)
@@ -109,7 +110,8 @@ def markdown_to_mrkdwn(text: str, *, citation_urls: Mapping[int, str] | None = N
     text = _AUTOLINK.sub(lambda m: stash(f"<{slack_url(m.group(1))}>"), text)
     text = escape_mrkdwn(text)
     if citation_urls:
-        text = CITATION.sub(lambda m: stash(cite(m.group(1), citation_urls)), text)
+        text = citations.sub(text, lambda numbers: stash(cite(numbers, citation_urls)))
+    text = citations.unescape(text)  # a document's own [4] in a quote: verbatim, never linked
     text = _RULE.sub("──────────", text)
     text = _HEADING.sub(lambda m: _BOLD_MARK + m.group(1).replace("**", "").replace("__", "") + _BOLD_MARK, text)
     text = _BULLET.sub(r"\1• ", text)
@@ -122,10 +124,10 @@ def markdown_to_mrkdwn(text: str, *, citation_urls: Mapping[int, str] | None = N
     return text
 
 
-def cite(numbers: str, urls: Mapping[int, str]) -> str:
-    """`1, 3` → `<url1|[1]><url3|[3]>`; a number without an http source stays plain `[n]`."""
+def cite(numbers: Iterable[int], urls: Mapping[int, str]) -> str:
+    """`[1, 3]` → `<url1|[1]><url3|[3]>`; a number without an http source stays plain `[n]`."""
     out = []
-    for n in (int(x) for x in re.split(r"\s*[,;]\s*", numbers)):
+    for n in numbers:
         safe = slack_url(urls.get(n, ""))
         out.append(f"<{safe}|[{n}]>" if safe else f"[{n}]")
     return "".join(out)

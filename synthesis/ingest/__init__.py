@@ -1,7 +1,8 @@
 """Ingestion: loaders (Markdown, text, HTML, BEIR JSONL, paragraph-embeddings JSON), chunking, the pipeline.
 
-Character offsets (`char_start`/`char_end`) index the document text: the whole decoded file for Markdown and text
-(front matter included, newlines normalised to "\\n"), the extracted text for HTML, the `text` field for BEIR JSONL,
+Character offsets (`char_start`/`char_end`) index the document text: the rendered text for Markdown (no front matter,
+link syntax, template tags or comments; see ingest/markup.py), the whole decoded file for plain text (newlines
+normalised to "\\n"), the extracted text for HTML, the `text` field for BEIR JSONL,
 and the paragraphs joined by blank lines for paragraph JSON.
 """
 

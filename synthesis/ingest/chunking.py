@@ -133,6 +133,8 @@ class Chunker:
                 else:
                     spans += self._pack(doc, counts, [block])
         planned = []
+        linked = [b for b in doc.blocks if b.links]
+        starts = [b.start for b in linked]
         for index, (start, end, section, vector) in enumerate(spans):
             text = doc.text[start:end]
             prefix, _ = self.prefix(doc.title, section)
@@ -140,7 +142,7 @@ class Chunker:
                 id=chunk_id(doc.doc_id, doc.doc_hash, index), doc_id=doc.doc_id, text=text, title=doc.title,
                 source_url=doc.source_url, section=section, chunk_index=index, chunk_count=len(spans),
                 char_start=start, char_end=end, tags=doc.tags, type=doc.type, source_file=doc.source_file,
-                doc_hash=doc.doc_hash,
+                doc_hash=doc.doc_hash, links=_links(linked, starts, start, end),
             )
             planned.append(Planned(chunk, prefix + text, counts.count(start, end), vector))
         return planned
@@ -202,3 +204,14 @@ class Chunker:
             while ns < b and text[ns].isspace():
                 ns += 1
             s = ns
+
+
+def _links(linked: list[Block], starts: list[int], start: int, end: int) -> list[str]:
+    """Link targets of the blocks that overlap `[start, end)` (`linked` sorted by start, each with links)."""
+    i = max(0, bisect_right(starts, start) - 1)
+    found: dict[str, None] = {}
+    while i < len(linked) and linked[i].start < end:
+        if linked[i].end > start:
+            found.update(dict.fromkeys(linked[i].links))
+        i += 1
+    return list(found)

@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import BaseModel
 
 # Bump when chunking or embedding-input rules change: every document hash changes, so the next ingest rewrites all.
-CHUNKER_VERSION = "1"
+CHUNKER_VERSION = "2"  # 2: Markdown is stored as rendered text (no link syntax, template tags or comments)
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
@@ -33,6 +33,7 @@ class Block:
     end: int
     section: str = ""
     embedding: np.ndarray | None = None  # a vector supplied by the input file (paragraph JSON), reused as is
+    links: list[str] = field(default_factory=list)  # targets of the links whose text the block shows
 
 
 @dataclass(eq=False)
@@ -56,7 +57,7 @@ class Document:
         if self._hash is None:
             h = hashlib.sha1()
             head = [CHUNKER_VERSION, self.doc_id, self.title, self.source_url, self.source_file, self.tags, self.type,
-                    self.pack, [(b.start, b.end, b.section, b.embedding is not None) for b in self.blocks]]
+                    self.pack, [(b.start, b.end, b.section, b.embedding is not None, b.links) for b in self.blocks]]
             h.update(json.dumps(head, ensure_ascii=False).encode())
             h.update(b"\0")
             h.update(self.text.encode("utf-8", "surrogatepass"))

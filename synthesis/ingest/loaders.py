@@ -130,7 +130,7 @@ def _load_single(text: str, path: Path, suffix: str) -> Document | None:
     shown, source_file = display_path(path), str(path)
     meta: dict[str, Any] = {}
     if suffix in MARKDOWN:
-        meta, blocks, h1 = parse_markdown(text)
+        meta, text, blocks, h1 = parse_markdown(text)
         title = meta.get("title") or h1
     elif suffix in HTML:
         title, text, blocks = parse_html(text)

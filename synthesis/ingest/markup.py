@@ -1,21 +1,19 @@
-"""Markdown and HTML: paragraph blocks under a heading path ("Deploys > Rollback")."""
+"""Markdown and HTML as the text a reader sees, in paragraph blocks under a heading path ("Deploys > Rollback")."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from html import unescape
 from typing import Any
 
 import yaml
 
 from .documents import Block, paragraphs, trim
+from .templates import render_templates
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"[*_`]+")
+_SPACES = re.compile(r"\s+")
 
 
 class MarkdownError(ValueError):
@@ -34,10 +32,6 @@ def front_matter(text: str) -> tuple[dict[str, Any], int]:
     if not isinstance(data, dict):
         raise MarkdownError("front matter is not a YAML mapping")
     return data, m.end()
-
-
-def heading_text(raw: str) -> str:
-    return _EMPHASIS.sub("", _LINK.sub(r"\1", raw)).strip()
 
 
 class _Sections:
@@ -60,56 +54,152 @@ class _Sections:
         return " > ".join(t for _, t in self.stack)
 
 
-def parse_markdown(text: str) -> tuple[dict[str, Any], list[Block], str]:
-    """(front matter, blocks, first H1). Offsets index the whole file text; headings become section paths."""
+@lru_cache(maxsize=1)
+def _md():
+    from markdown_it import MarkdownIt
+
+    # CommonMark resolves reference-style links ([text][ref] + "[ref]: url") and escapes; tables are GFM.
+    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+
+
+_HREF = re.compile(r"""<a\s[^>]*?href\s*=\s*["']([^"']+)["']""", re.I)
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+_HTML_TAG = re.compile(r"<[^>]*>")
+# Link syntax CommonMark leaves as text (an escaped "\\[text](url)", a link split by a template): shown as its text.
+_LEFTOVER_LINK = re.compile(r"!?\[([^\[\]\n]+)\]\(\s*<?([^()\s<>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
+_FOOTNOTE_DEF = re.compile(r"^\[\^[^\]\s]+\]:[ \t]*", re.M)
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
+
+
+def _inline(children, links: list[str]) -> str:
+    """Inline tokens as text: links and images by their text, code as `code`, inline HTML tags dropped."""
+    out: list[str] = []
+    for t in children:  # an image is skipped whole: its alt text is not prose
+        if t.type == "text":
+            out.append(t.content)
+        elif t.type == "code_inline":
+            out.append(f"`{t.content}`")
+        elif t.type == "softbreak":
+            out.append(" ")
+        elif t.type == "hardbreak":
+            out.append("\n")
+        elif t.type == "link_open":
+            href = str(t.attrGet("href") or "")
+            if href and not href.startswith("#"):
+                links.append(href)
+        elif t.type == "html_inline":
+            if m := _HREF.match(t.content):
+                links.append(m.group(1))
+            elif _BREAK.fullmatch(t.content.strip()):
+                out.append("\n")
+    text = _LEFTOVER_LINK.sub(lambda m: links.append(m.group(2)) or m.group(1), "".join(out))
+    return "\n".join(line.strip() for line in text.split("\n") if line.strip())
+
+
+def _html_text(html: str, links: list[str]) -> str:
+    links += _HREF.findall(html)
+    return _SPACES.sub(" ", unescape(_HTML_TAG.sub(" ", _BREAK.sub("\n", html)))).strip()
+
+
+def parse_markdown(text: str) -> tuple[dict[str, Any], str, list[Block], str]:
+    """(front matter, rendered text, blocks, first H1): the text a reader sees, without Markdown link syntax,
+    template tags or HTML comments; blocks index it, headings become section paths, link targets ride on blocks."""
     meta, pos = front_matter(text)
+    body = render_templates(text[pos:])
+    body = _FOOTNOTE_REF.sub("", _FOOTNOTE_DEF.sub("\n", body))  # a footnote's text stays, as its own paragraph
+    tokens = _md().parse(body)
     sections = _Sections()
+    out: list[str] = []
+    size = 0
     blocks: list[Block] = []
-    para: list[int] = []  # [start, end] of the open paragraph
-    para_lines = 0
-    fence = ""
 
-    def flush() -> None:
-        nonlocal para, para_lines
-        if para:
-            s, e = trim(text, para[0], para[1])
-            if s < e:
-                blocks.append(Block(s, e, sections.path))
-        para, para_lines = [], 0
+    def emit(piece: str, links: list[str], *, block: bool = True) -> None:
+        nonlocal size
+        piece = piece.strip("\n")
+        if not piece.strip():
+            return
+        if out:
+            out.append("\n\n")
+            size += 2
+        if block:
+            s, e = trim(piece, 0, len(piece))
+            blocks.append(Block(size + s, size + e, sections.path, links=list(dict.fromkeys(links))))
+        out.append(piece)
+        size += len(piece)
 
-    for line in text[pos:].splitlines(keepends=True):
-        start, pos = pos, pos + len(line)
-        body = line.rstrip("\r\n")
-        end = start + len(body)
-        if fence:  # inside a fenced code block: blank lines and '#' do not end it
-            para[1] = end
-            if body.strip().startswith(fence):
-                fence = ""
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.type == "heading_open":
+            links: list[str] = []
+            title = _SPACES.sub(" ", _inline(tokens[i + 1].children or [], links)).strip()
+            sections.push(int(t.tag[1]), title)
+            emit(title, [], block=False)
+            i += 3
             continue
-        if m := _FENCE.match(body):
-            if not para:
-                para = [start, end]
-            para[1] = end
-            fence = m.group(1)[0] * 3
+        if t.type in ("paragraph_open", "bullet_list_open", "ordered_list_open", "table_open", "blockquote_open"):
+            j = _close(tokens, i)
+            links = []
+            emit(_render(tokens[i:j + 1], links), links)
+            i = j + 1
             continue
-        if m := _ATX.match(body):
-            flush()
-            sections.push(len(m.group(1)), heading_text(m.group(2) or ""))
-            continue
-        if (m := _SETEXT.match(body)) and para_lines == 1:
-            title = heading_text(text[para[0]:para[1]])
-            para, para_lines = [], 0
-            sections.push(1 if m.group(1)[0] == "=" else 2, title)
-            continue
-        if not body.strip() or _RULE.match(body):  # a thematic break (---, ***) separates like a blank line
-            flush()
-            continue
-        if not para:
-            para = [start, end]
-        para[1] = end
-        para_lines += 1
-    flush()
-    return meta, blocks, sections.first_h1
+        if t.type in ("fence", "code_block"):
+            emit(f"```\n{t.content.rstrip()}\n```", [])
+        elif t.type == "html_block":
+            links = []
+            emit(_html_text(t.content, links), links)
+        i += 1
+    return meta, "".join(out), blocks, sections.first_h1
+
+
+def _close(tokens, i: int) -> int:
+    """The index of the token that closes the block opened at `i`."""
+    level = tokens[i].level
+    j = i + 1
+    while j < len(tokens) and not (tokens[j].nesting == -1 and tokens[j].level == level):
+        j += 1
+    return j
+
+
+def _render(tokens, links: list[str]) -> str:
+    """A paragraph, list, table or quote as plain lines: list items keep their markers, table rows their pipes."""
+    lines: list[str] = []
+    lists: list[list] = []  # per open list: [ordered, next number]
+    item_open = False
+    row: list[str] | None = None  # the cells of the open table row
+    for t in tokens:
+        kind = t.type
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            start = int(t.attrGet("start") or 1) if kind == "ordered_list_open" else 0
+            lists.append([kind == "ordered_list_open", start])
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif kind == "list_item_open":
+            item_open = True
+        elif kind == "tr_open":
+            row = []
+        elif kind == "tr_close" and row is not None:
+            lines.append("| " + " | ".join(row) + " |")
+            row = None
+        elif kind == "inline":
+            text = _inline(t.children or [], links).strip()
+            if row is not None:
+                row.append(text.replace("|", "/"))
+            elif item_open and lists:
+                ordered, number = lists[-1]
+                if ordered:
+                    lists[-1][1] += 1
+                lines.append("  " * (len(lists) - 1) + f"{f'{number}.' if ordered else '-'} {text}")
+                item_open = False
+            elif lists:  # a second paragraph inside an item: its continuation
+                lines.append("  " * len(lists) + text)
+            else:
+                lines.append(text)
+        elif kind in ("fence", "code_block"):
+            lines.append(f"```\n{t.content.rstrip()}\n```")
+        elif kind == "html_block":
+            lines.append(_html_text(t.content, links))
+    return "\n".join(line for line in lines if line.strip())
 
 
 # --- HTML ----------------------------------------------------------------------------------------------
@@ -119,7 +209,6 @@ _HEADINGS = {f"h{i}": i for i in range(1, 7)}
 _BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "ul", "ol", "li", "dl", "dt",
            "dd", "table", "thead", "tbody", "tr", "td", "th", "blockquote", "pre", "figure", "figcaption", "hr",
            "address", "details", "summary", "body", "html"}
-_SPACES = re.compile(r"\s+")
 
 
 def parse_html(html: str) -> tuple[str, str, list[Block]]:

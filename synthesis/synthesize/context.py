@@ -10,6 +10,7 @@ from typing import Protocol, runtime_checkable
 
 import structlog
 
+from .. import citations
 from ..embedding import Embedder
 from ..models import Passage
 from .base import Context, ContextSource
@@ -89,8 +90,9 @@ def _attr(value: str) -> str:
 
 
 def escape_source_text(text: str) -> str:
-    """Neutralise our delimiter inside passage text so a passage cannot close its block or forge another."""
-    return _DELIMITER.sub(r"&lt;\1\2", text)
+    """Neutralise our delimiter inside passage text so a passage cannot close its block or forge another, and
+    protect the passage's own [n] markers so a quote of them is never read as a citation."""
+    return citations.protect(_DELIMITER.sub(r"&lt;\1\2", text))
 
 
 def render_source(number: int, passage: Passage) -> str:

@@ -15,6 +15,7 @@ import time
 import numpy as np
 import structlog
 
+from ..citations import cite, protect
 from ..embedding import Embedder
 from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Quality, Source, Synthesis
@@ -124,10 +125,10 @@ class ExtractiveSynthesizer:
         units: list[Unit] = []
         for src in context.sources:
             for pos, sentence in enumerate(sentence_units(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]):
-                text = sentence.text
+                text = protect(sentence.text)  # the document's own [4] never reads as our citation
                 if POINTER.match(text) and len(text.split()) <= 8:
                     continue  # "See Database migrations." points elsewhere; it answers nothing itself
-                lead_in = sentence.lead_in or (_section(src.passage) if sentence.listed else "")
+                lead_in = protect(sentence.lead_in or (_section(src.passage) if sentence.listed else ""))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
                                   fragment=sentence.fragment, lead_in=lead_in))
         return units
@@ -299,8 +300,8 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
 def _quote(u: Unit) -> str:
     """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation."""
     if u.fragment and u.lead_in:
-        return f"{u.lead_in.rstrip().rstrip(':')}: {_sentence(u.text.rstrip(' ;:,'))} [{u.source}]"
-    return f"{_sentence(u.text)} [{u.source}]"
+        return cite(f"{u.lead_in.rstrip().rstrip(':')}: {_sentence(u.text.rstrip(' ;:,'))}", [u.source])
+    return cite(_sentence(u.text), [u.source])
 
 
 def _section(p) -> str:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from .. import citations
 from ..models import Contradiction, Finding, Synthesis, Turn
 
 RECORD_SYNTHESIS = "record_synthesis"
@@ -24,7 +24,9 @@ sources, each inside a <source n="..."> block.
 Rules:
 1. Answer only from the sources. Do not use outside knowledge, even when you are sure of it.
 2. Cite every claim with the number of the source that supports it, as [n] right after the claim, and list the \
-same numbers in the finding's `citations`. Only cite numbers of sources you were actually given.
+same numbers in the finding's `citations`. Only cite numbers of sources you were actually given. A source's own \
+reference markers are shown escaped, like \\[4] or \\[6, 8]: they are not citations. Keep them escaped when you \
+quote a source, and never write an unescaped [n] except as your citation.
 3. Where sources disagree (different numbers, opposite statements, outdated versus current), report it as a \
 contradiction that cites both sides, and suggest how a reader could resolve it.
 4. List as gaps every part of the question that the sources do not cover.
@@ -121,11 +123,9 @@ STANDALONE_TOOL: dict[str, Any] = {
     "input_schema": inline_schema(StandaloneOut),
 }
 
-_CITE = re.compile(r"\[(\d{1,4})\]")
-
-
 def inline_citations(text: str) -> list[int]:
-    return [int(n) for n in _CITE.findall(text)]
+    """The sources Claude cited inline; a document's own markers in a quote are escaped and not counted."""
+    return citations.find(text)
 
 
 def to_synthesis(out: SynthesisOut) -> Synthesis:

@@ -35,10 +35,10 @@ def test_markdown_front_matter_sections_and_offsets(kb, make_store, counting_emb
     report = ingest(store, [kb / "handbook" / "deploys.md"])
     assert (report.documents, report.added, report.skipped) == (1, 1, [])
     chunks = by_doc(store, "deploys")  # front matter `id` wins over the path
-    raw = (kb / "handbook" / "deploys.md").read_text()
+    [doc] = load_file(kb / "handbook" / "deploys.md", model="hash-256", dimension=256).documents
     assert [m["chunk_index"] for _, m in chunks] == list(range(len(chunks)))
     for text, meta in chunks:
-        assert raw[meta["char_start"]:meta["char_end"]] == text
+        assert doc.text[meta["char_start"]:meta["char_end"]] == text  # offsets index the rendered text
         assert meta["chunk_count"] == len(chunks)
         assert meta["title"] == "Deploying services"
         assert meta["source_url"] == "https://wiki.example.com/eng/deploys"
@@ -150,7 +150,7 @@ def test_markdown_details(tmp_path, make_store, counting_embedder, monkeypatch):
     ingest(store, [tmp_path / "notes.md"])
     chunks = sorted(((d, m) for _, ds, ms in store.scan() for d, m in zip(ds, ms)), key=lambda x: x[1]["chunk_index"])
     assert [(m["section"], d) for d, m in chunks] == [
-        ("Setext title", "Intro under it.\n\n***\n\nAfter a rule."),
-        ("Setext title > Sub", "~~~\ncode with\n\n# not a heading\n~~~"),
+        ("Setext title", "Intro under it.\n\nAfter a rule."),  # a thematic break is not text
+        ("Setext title > Sub", "```\ncode with\n\n# not a heading\n```"),  # every fence is written as ```
     ]
     assert chunks[0][1]["title"] == "Setext title"  # no front matter: the first H1 is the title

@@ -1,0 +1,170 @@
+"""Markdown as real wikis write it: front matter, Liquid/Jinja/Eleventy tags, link syntax, comments, footnotes,
+tables. What is stored is what a reader of the page sees; link targets ride along as metadata."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from synthesis.ingest import ingest
+from synthesis.ingest.documents import chunk_id
+from synthesis.ingest.markup import parse_markdown
+from synthesis.ingest.templates import render_templates
+
+# Written in the style of a static-site handbook (Eleventy shortcodes, prettier-wrapped links).
+TRAVEL = """---
+title: Book travel and secure approvals
+sidebar:
+  navigation: travel
+---
+
+{% include "step-indicator.html"
+steps: travel-steps.steps
+current_step: step_indicator.current_step %}
+
+<!-- prettier-ignore -->
+[Next to What to consider while traveling >]({% page "/travel/travel-guide-3/" %})
+
+## Booking travel
+
+If you have been [set up in
+Concur]({% page "/first-time-travel-get-in-concur" %}) and have your
+[travel card][card], head into Concur. Ask in {% slack_channel "travel" %} if stuck.
+
+{% alert "Updated guidance (07/13/2021)" %}
+  GSA published [updated travel guidance]({% page "/july-13-travel-guidance/" %}) for all employees.
+{% endalert %}
+
+{% comment %}
+TODO: the [old policy](https://old.example.gov) link is dead, remove this section.
+{% endcomment %}
+
+Ensure all steps are done by 3:30 PM ET.<br>
+<br> To rebook, read the instructions [here]({% page "/travel-guide-a-amended-authorizations" %}).
+
+[card]: {% page "/first-time-travel-travel-card" %}
+"""
+
+
+def test_links_render_to_their_text_and_templates_disappear():
+    meta, text, blocks, h1 = parse_markdown(TRAVEL)
+    assert meta["title"] == "Book travel and secure approvals"
+    for syntax in ("{%", "%}", "{{", "](", "<!--", "[card]", "<br>", "step-indicator", "TODO", "old policy"):
+        assert syntax not in text, syntax
+    assert "If you have been set up in Concur and have your travel card, head into Concur." in text
+    assert "Ask in #travel if stuck." in text
+    assert "Updated guidance (07/13/2021):" in text
+    assert "GSA published updated travel guidance for all employees." in text
+    assert "To rebook, read the instructions here." in text
+    assert "Next to What to consider while traveling >" in text
+    booking = [b for b in blocks if "Concur" in text[b.start:b.end]][0]
+    assert booking.section == "Booking travel"
+    assert booking.links == ["/first-time-travel-get-in-concur", "/first-time-travel-travel-card"]
+    rebook = [b for b in blocks if "rebook" in text[b.start:b.end]][0]
+    assert rebook.links == ["/travel-guide-a-amended-authorizations"]
+    for b in blocks:
+        assert text[b.start:b.end] == text[b.start:b.end].strip() and b.start < b.end
+
+
+def test_reference_links_footnotes_escaped_links_and_html_anchors():
+    meta, text, blocks, _ = parse_markdown(
+        "# Leave\n\n"
+        "You can carry over up to 240 hours[^1] of annual leave, see [the OPM fact sheet][opm].\n\n"
+        "Use this <a href=\"https://docs.example.com/chart\">leave comparison chart</a> to compare.\n\n"
+        "The \\[Promotions Handbook page]({% page \"/promotions\" %})\nexplains merit promotions.\n\n"
+        "![a chart of leave balances](_img/leave.png)\n\n"
+        "[opm]: https://www.opm.gov/leave \"OPM\"\n"
+        "[^1]: Senior executives can carry over 720 hours.\n")
+    assert meta == {}
+    assert "You can carry over up to 240 hours of annual leave, see the OPM fact sheet." in text
+    assert "Use this leave comparison chart to compare." in text
+    assert "The [Promotions Handbook page" not in text and "The Promotions Handbook page explains merit" in text
+    assert "Senior executives can carry over 720 hours." in text  # the footnote's text stays
+    for syntax in ("[^1]", "](", "[opm]", "opm.gov", "<a", "_img", "a chart of leave"):
+        assert syntax not in text, syntax
+    links = [link for b in blocks for link in b.links]
+    assert links == ["https://www.opm.gov/leave", "https://docs.example.com/chart", "/promotions"]
+
+
+def test_tables_lists_and_code_keep_their_shape():
+    _, text, blocks, _ = parse_markdown(
+        "## [Health plans]({% page '/benefits/' %}) **2026**\n\n"
+        "| Plan | Premium | Details |\n|---|---:|---|\n"
+        "| Basic | $0 | [summary]({{ site.baseurl }}/plans/basic) |\n| Plus | $25 | [summary]({{ \"/plans/plus\" | url }}) |\n\n"
+        "Steps:\n\n1. Open [Concur](https://concur.example).\n2. Pick a plan\n   - Basic\n   - Plus\n\n"
+        "```liquid\n{% raw %}{% page \"/x/\" %}{% endraw %}\n```\n")
+    assert "| Plan | Premium | Details |\n| Basic | $0 | summary |\n| Plus | $25 | summary |" in text
+    assert "Steps:" in text and "1. Open Concur.\n2. Pick a plan\n  - Basic\n  - Plus" in text
+    assert '```\n{% page "/x/" %}\n```' in text  # {% raw %} shows template syntax literally, as the site does
+    assert [b.links for b in blocks][0] == ["/plans/basic", "/plans/plus"]
+    assert all(b.section == "Health plans 2026" for b in blocks)  # a heading's link and emphasis: text only
+
+
+def test_template_rendering_rules():
+    assert render_templates('{%- if x -%}kept{%- endif -%}') == "kept"  # control tags go, their content stays
+    assert render_templates("a {# jinja note #}b {{ page.title }}c") == "a b c"
+    assert render_templates("{% comment %}unclosed to the end") == ""
+    assert render_templates('{% image_with_class "_img/o.png" "usa-input" "an ocelot" %}') == "an ocelot"
+    assert render_templates("no templates here { braces }") == "no templates here { braces }"
+    # stray delimiters stay; a real tag after one is still rendered (and long runs of them stay linear)
+    assert render_templates("50% {% of {{ x") == "50% {% of {{ x"
+    assert render_templates("a {% b {% page '/x/' %} c") == "a {% b /x/ c"
+    assert render_templates("{% " * 5000 + "{% endif %}") == "{% " * 5000
+    assert render_templates("{{ x }}" + "y" * 3000 + "}}") == "y" * 3000 + "}}"
+
+
+def test_markdown_without_text_is_skipped(tmp_path, make_store, counting_embedder):
+    path = tmp_path / "only-tags.md"
+    path.write_text('---\ntitle: x\n---\n{% include "nav.html" %}\n<!-- nothing -->\n# Heading only\n')
+    report = ingest(make_store(counting_embedder), [path])
+    assert report.chunks == 0 and "no text" in report.skipped[0].reason
+
+
+@pytest.fixture
+def wiki(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kb").mkdir()
+    (tmp_path / "kb" / "travel.md").write_text(TRAVEL)
+    return tmp_path / "kb"
+
+
+def _chunks(store) -> dict[str, tuple[str, dict]]:
+    return {i: (d, m) for ids, docs, metas in store.scan() for i, d, m in zip(ids, docs, metas)}
+
+
+def test_ingested_chunks_are_clean_and_carry_link_targets(wiki, make_store, counting_embedder):
+    store = make_store(counting_embedder)
+    ingest(store, [wiki])
+    chunks = _chunks(store)
+    assert chunks
+    for text, meta in chunks.values():
+        for syntax in ("{%", "{{", "](", "<!--"):
+            assert syntax not in text
+    links = "\n".join(m.get("links", "") for _, m in chunks.values()).split("\n")
+    assert "/first-time-travel-get-in-concur" in links and "/travel-guide-a-amended-authorizations" in links
+    assert all(isinstance(v, str | int | float | bool) for _, m in chunks.values() for v in m.values())
+
+
+def test_reingest_replaces_chunks_stored_by_an_older_cleaner(wiki, make_store, counting_embedder):
+    """A store written before cleaning (raw markup, another hash) is rewritten: no old chunk survives."""
+    store = make_store(counting_embedder)
+    ingest(store, [wiki])
+    coll = store.collection()
+    clean = _chunks(store)
+    got = coll.get(ids=list(clean), include=["embeddings", "metadatas"])
+    coll.delete(ids=list(clean))
+    old_ids = [chunk_id(m["doc_id"], "raw-markup-era", m["chunk_index"]) for m in got["metadatas"]]
+    coll.add(ids=old_ids, embeddings=got["embeddings"], documents=[TRAVEL[:200]] * len(old_ids),
+             metadatas=[{**m, "doc_hash": "raw-markup-era"} for m in got["metadatas"]])
+    report = ingest(store, [wiki])
+    assert report.updated == 1
+    new = _chunks(store)
+    assert set(new) == set(clean) and not set(new) & set(old_ids)
+    assert all("{%" not in text for text, _ in new.values())
+    # Changing a link target changes the stored chunks too (the target is part of what a chunk carries).
+    (wiki / "travel.md").write_text(TRAVEL.replace("/travel-guide-a-amended-authorizations", "/rebooking/"))
+    ingest(store, [wiki])
+    final = _chunks(store)
+    assert not set(final) & set(new)
+    assert "/rebooking/" in "\n".join(m.get("links", "") for _, m in final.values())
