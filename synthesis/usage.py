@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from .config import Settings
 from .errors import StoreUnavailable
-from .sentences import STOPWORDS, key_phrases
+from .sentences import content_words
 
 log = structlog.get_logger(__name__)
 
@@ -204,10 +204,17 @@ _GAP_LEAD = ("the knowledge base does not explain", "the knowledge base does not
              "not covered:", "no source covers", "the sources do not say")
 
 
-def topics_of(text: str, *, limit: int = 3) -> list[str]:
-    """The key phrases a question is about (lower case), used to group questions into topics."""
-    phrases = [p.lower() for p in key_phrases(text)]
-    return [p for p in dict.fromkeys(phrases) if p not in STOPWORDS][:limit]
+def topics_of(text: str, *, limit: int = 4) -> list[str]:
+    """The words a question is about (lower case, no stopwords or question verbs): how questions group into topics.
+
+    Single words group better than phrases: "payroll schedule" and "payroll schedule published" share "payroll".
+    """
+    out = [w.lower() for w in content_words(text) if len(w) > 2 and w.lower() not in _GENERIC]
+    return list(dict.fromkeys(out))[:limit]
+
+
+_GENERIC = frozenset("""approve approves approved allowed happen happens start starts must quickly long often many
+much someone anyone people team teams new old""".split())
 
 
 def gap_phrase(gap: str) -> str:
