@@ -30,6 +30,7 @@ TOPIC_THRESHOLD = 0.45  # hybrid 0-1 score a passage needs to support a topic (a
 MIN_SUPPORT = 2  # passages a facet needs to count as covered
 TOPIC_POOL = 60  # passages considered per topic
 RELATED_FLOOR = 0.30  # a passage below this is unrelated: its facets are not the topic's facets
+MIN_TAG_DOCS = 2  # a tag on one document is a keyword of that page, not a facet of the knowledge base
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,8 @@ def _topic(report: CoverageReport, inventory: Inventory, retriever, topic: str, 
             support[key] += r.score >= threshold
             best[key] = max(best.get(key, 0.0), r.score)
     sizes = Counter(key for c in inventory.chunks for key in inventory.facets_of(c))
+    tag_docs = Counter(t for chunks in inventory.docs.values() for t in {t for c in chunks for t in c.tags})
+    seen = {key: ds for key, ds in seen.items() if key[0] != "tag" or tag_docs[key[1]] >= MIN_TAG_DOCS}
     facets = [Facet(kind=k, name=n, documents=len(ds), chunks=sizes[(k, n)], supporting=support[(k, n)], coverage=round(min(1.0, support[(k, n)] / MIN_SUPPORT), 4),
                     status=_status(support[(k, n)])) for (k, n), ds in seen.items()]
     report.facets = sorted(facets, key=lambda f: (-f.supporting, f.kind, f.name))
@@ -283,8 +286,8 @@ def _topic(report: CoverageReport, inventory: Inventory, retriever, topic: str, 
                                     score=r.score, content=r.content[:400],
                                     facets=[f"{k}:{n}" for k, n in inventory.facets_of(inventory.by_id[r.id])])
                        for r in related if r.score >= threshold]
-    report.definition = (f"the share of this topic's facets (tags, sources and types of the {len(related)} related "
-                         f"passages) with at least {MIN_SUPPORT} passages scoring ≥ {threshold:.2f} "
+    report.definition = (f"the share of this topic's facets (sources, types, and tags shared by {MIN_TAG_DOCS}+ "
+                         f"documents, of the {len(related)} related passages) with at least {MIN_SUPPORT} passages scoring ≥ {threshold:.2f} "
                          f"({covered} of {len(facets)})")
     if not facets:
         report.gaps.append(f"Nothing in the knowledge base relates to “{topic}”: this might be a gap worth filling.")

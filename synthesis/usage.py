@@ -7,6 +7,7 @@ when REDIS_URL is set. The seam is two methods, `record(event)` and `events()`; 
 from __future__ import annotations
 
 import contextvars
+import re
 import sqlite3
 import threading
 import time
@@ -219,7 +220,8 @@ much someone anyone people team teams new old""".split())
 
 def gap_phrase(gap: str) -> str:
     """'The knowledge base does not explain how the DR test works.' → 'how the dr test works'."""
-    text = " ".join(gap.split()).strip().rstrip(".").strip()
+    text = re.sub(r"\[\d+\]", "", gap).split(";")[0]  # the gap itself, not the note about its sources
+    text = " ".join(text.split()).strip().rstrip(".").strip()
     low = text.lower()
     for lead in _GAP_LEAD:
         if low.startswith(lead):

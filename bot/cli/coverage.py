@@ -48,7 +48,8 @@ def run(args, settings) -> int:
     if args.json:
         print(report.model_dump_json(indent=2))
     else:
-        render(report, Console(file=sys.stdout, highlight=False, soft_wrap=True))
+        render(report, Console(file=sys.stdout, highlight=False, soft_wrap=True,
+                               width=None if sys.stdout.isatty() else 110))
         if args.chart:
             Console(stderr=True).print(f"chart written to {escape(args.chart)}")
     return 0
