@@ -61,21 +61,37 @@ class ChunkInfo:
     source: str
 
 
-def source_of(meta: dict[str, Any]) -> str:
-    """The part of the knowledge base a chunk comes from: a URL's host and first folder, else the path's top folder."""
+def source_of(meta: dict[str, Any], root: Sequence[str] = ()) -> str:
+    """The part of the knowledge base a chunk comes from: a URL's host and first folder, else the first folder of
+    its path below `root` (the folders every document shares, which say nothing)."""
     url = str(meta.get("source_url") or "")
     if "://" in url:
         host, _, path = url.split("://", 1)[1].partition("/")
         folders = [p for p in path.split("/") if p][:-1]
         return f"{host}/{folders[0]}" if folders else host or url
-    path = str(meta.get("doc_id") or meta.get("source_file") or "").replace("\\", "/").strip("/")
-    parts = [p for p in path.split("/") if p and p not in (".", "..")]
-    while len(parts) > 2 and parts[0] in _CONTAINERS:  # container folders say nothing about the content
-        parts = parts[1:]
-    return parts[0] if len(parts) > 1 else "(top level)"
+    folders = _folders(meta)
+    if tuple(folders[:len(root)]) == tuple(root):
+        folders = folders[len(root):]
+    return folders[0] if folders else "(top level)"
 
 
-_CONTAINERS = frozenset({"examples", "handbook", "corpus", "docs", "pages", "content", "src", "work", "home"})
+def _folders(meta: dict[str, Any]) -> list[str]:
+    path = str(meta.get("doc_id") or meta.get("source_file") or "").replace("\\", "/")
+    return [p for p in path.split("/") if p and p not in (".", "..")][:-1]
+
+
+def common_root(metas: Sequence[dict[str, Any]]) -> list[str]:
+    """The folders shared by every path-identified document (URL-identified ones do not count)."""
+    paths = [_folders(m) for m in metas if "://" not in str(m.get("source_url") or "")]
+    if not paths:
+        return []
+    root = paths[0]
+    for p in paths[1:]:
+        n = 0
+        while n < min(len(root), len(p)) and root[n] == p[n]:
+            n += 1
+        root = root[:n]
+    return root
 
 
 class Inventory:
@@ -91,16 +107,13 @@ class Inventory:
 
     @classmethod
     def load(cls, store, scope: Scope = Scope()) -> "Inventory":
-        chunks = []
-        for ids, _docs, metas in store.scan(include_documents=False):
-            for cid, m in zip(ids, metas):
-                m = m or {}
-                doc_id = str(m.get("doc_id", ""))
-                if not scope.allows_doc(doc_id):
-                    continue
-                tags = tuple(t for t in str(m.get("tags") or "").split(",") if t)
-                chunks.append(ChunkInfo(cid, doc_id, str(m.get("title") or ""), str(m.get("source_url") or ""),
-                                        str(m.get("section") or ""), str(m.get("type") or "doc"), tags, source_of(m)))
+        rows = [(cid, m or {}) for ids, _docs, metas in store.scan(include_documents=False)
+                for cid, m in zip(ids, metas) if scope.allows_doc(str((m or {}).get("doc_id", "")))]
+        root = common_root([m for _, m in rows])
+        chunks = [ChunkInfo(cid, str(m.get("doc_id", "")), str(m.get("title") or ""), str(m.get("source_url") or ""),
+                            str(m.get("section") or ""), str(m.get("type") or "doc"),
+                            tuple(t for t in str(m.get("tags") or "").split(",") if t), source_of(m, root))
+                  for cid, m in rows]
         return cls(chunks, store.name)
 
     def facets_of(self, chunk: ChunkInfo) -> list[tuple[FacetKind, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from synthesis.coverage import Inventory, Scope, analyze, source_of
+from synthesis.coverage import Inventory, Scope, analyze, common_root, source_of
 from synthesis.usage import UsageEvent
 
 
@@ -66,15 +66,22 @@ def test_scope_restricts_every_figure_and_page(small_kb):
     assert {f.name for f in report.facets} >= {"ops", "policy", "deploys"} and "hiring" not in {f.name for f in report.facets}
 
 
-@pytest.mark.parametrize("meta,expected", [
-    ({"source_url": "https://wiki.example.com/ops/deploys"}, "wiki.example.com/ops"),
-    ({"source_url": "https://wiki.example.com/deploys"}, "wiki.example.com"),
-    ({"doc_id": "examples/handbook/deploys/rollback.md"}, "deploys"),
-    ({"doc_id": "rollback.md"}, "(top level)"),
-    ({"doc_id": "scifact-123"}, "(top level)"),
+@pytest.mark.parametrize("meta,root,expected", [
+    ({"source_url": "https://wiki.example.com/ops/deploys"}, [], "wiki.example.com/ops"),
+    ({"source_url": "https://wiki.example.com/deploys"}, [], "wiki.example.com"),
+    ({"doc_id": "examples/handbook/deploys/rollback.md"}, ["examples", "handbook"], "deploys"),
+    ({"doc_id": "/data/eval/corpus/travel-and-leave/leave.md"}, ["data", "eval", "corpus"], "travel-and-leave"),
+    ({"doc_id": "rollback.md"}, [], "(top level)"),
+    ({"doc_id": "scifact-123"}, [], "(top level)"),
 ])
-def test_source_of(meta, expected):
-    assert source_of(meta) == expected
+def test_source_of(meta, root, expected):
+    assert source_of(meta, root) == expected
+
+
+def test_common_root_ignores_url_documents():
+    metas = [{"doc_id": "/a/corpus/x/1.md"}, {"doc_id": "/a/corpus/y/z/2.md"},
+             {"doc_id": "w", "source_url": "https://w.example/p"}]
+    assert common_root(metas) == ["a", "corpus"]
 
 
 def test_topic_mode_on_the_demo_handbook(handbook):
