@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import re
 import sqlite3
 import threading
@@ -74,8 +75,6 @@ class InquiryResult(BaseModel):
         for q in data["questions"]:
             if q["question_embedding"] is None:
                 del q["question_embedding"]
-        import json
-
         return json.dumps(data, indent=2, ensure_ascii=False)
 
 
@@ -218,27 +217,9 @@ class InquiryRunner:
         result = InquiryResult(inquiry_id=inquiry_id, questions=[], title=questions.title,
                                coverage=InquiryCoverage(total_paragraphs=len(index), retrieved_paragraphs=0,
                                                         retrieval_rate=0.0))
-        used: set[str] = set()
-        for n, (question, qvec) in enumerate(zip(questions.questions, vectors), start=1):
-            out, passages, cited = asyncio.run(self._one(question, qvec, index, source, k=k, diversity=diversity,
-                                                        weight_length=weight_length))
-            if include_embeddings:
-                out.question_embedding = [round(float(x), 6) for x in qvec]
-            best = max((p.similarity_score for p in out.retrieved_paragraphs), default=0.0)
-            if best < threshold:
-                warning = (f"{question.id}: best similarity {best:.2f} is below the threshold {threshold:.2f} — "
-                           "the knowledge base may not cover this question")
-                result.warnings.append(warning)
-                log.warning("inquiry.low_similarity", question=question.id, best=round(best, 4), threshold=threshold)
-            used.update(p.id for p in passages)
-            result.questions.append(out)
-            record_safely(self.usage, UsageEvent(
-                kind="inquiry", surface="inquiry", collection=self.store.name, question=question.text,
-                retrieved=[p.id for p in passages], cited=cited, no_answer=out.needs_review,
-                confidence="low" if out.needs_review or best < threshold else "medium",
-                best_score=round(best, 4)))
-            if progress is not None:
-                progress(n, len(texts), question.text)
+        used = asyncio.run(self._all(questions, vectors, index, source, result, k=k, threshold=threshold,
+                                     diversity=diversity, weight_length=weight_length,
+                                     include_embeddings=include_embeddings, progress=progress))
         total = len(index)
         result.coverage = InquiryCoverage(
             total_paragraphs=total, retrieved_paragraphs=len(used & set(index)),
@@ -248,6 +229,32 @@ class InquiryRunner:
         log.info("inquiry.done", inquiry=inquiry_id, questions=len(texts), seconds=result.seconds,
                  embedded=self.embedder.misses)
         return result
+
+    async def _all(self, questions: QuestionSet, vectors: np.ndarray, index: dict[str, int], source: dict[str, str],
+                   result: InquiryResult, *, k: int, threshold: float, diversity: float, weight_length: bool,
+                   include_embeddings: bool, progress: Progress | None) -> set[str]:
+        """The questions one after another (each already has its vector); returns every paragraph id retrieved."""
+        used: set[str] = set()
+        total = len(questions.questions)
+        for n, (question, qvec) in enumerate(zip(questions.questions, vectors), start=1):
+            out, passages, cited = await self._one(question, qvec, index, source, k=k, diversity=diversity,
+                                                   weight_length=weight_length)
+            if include_embeddings:
+                out.question_embedding = [round(float(x), 6) for x in qvec]
+            best = max((p.similarity_score for p in out.retrieved_paragraphs), default=0.0)
+            if best < threshold:
+                result.warnings.append(f"{question.id}: best similarity {best:.2f} is below the threshold "
+                                       f"{threshold:.2f} — the knowledge base may not cover this question")
+                log.warning("inquiry.low_similarity", question=question.id, best=round(best, 4), threshold=threshold)
+            used.update(p.id for p in passages)
+            result.questions.append(out)
+            await asyncio.to_thread(record_safely, self.usage, UsageEvent(
+                kind="inquiry", surface="inquiry", collection=self.store.name, question=question.text,
+                retrieved=[p.id for p in passages], cited=cited, no_answer=out.needs_review,
+                confidence="low" if out.needs_review or best < threshold else "medium", best_score=round(best, 4)))
+            if progress is not None:
+                progress(n, total, question.text)
+        return used
 
     async def _one(self, question, qvec: np.ndarray, index: dict[str, int], source: dict[str, str], *, k: int,
                    diversity: float, weight_length: bool):
