@@ -245,7 +245,7 @@ class InquiryRunner:
             if best < threshold:
                 result.warnings.append(f"{question.id}: best similarity {best:.2f} is below the threshold "
                                        f"{threshold:.2f} — the knowledge base may not cover this question")
-                log.warning("inquiry.low_similarity", question=question.id, best=round(best, 4), threshold=threshold)
+                log.info("inquiry.low_similarity", question=question.id, best=round(best, 4), threshold=threshold)
             used.update(p.id for p in passages)
             result.questions.append(out)
             await asyncio.to_thread(record_safely, self.usage, UsageEvent(
