@@ -60,7 +60,9 @@ class InstrumentedAgent:
         self._inventory: tuple[str, Inventory] | None = None
         self._lock = threading.Lock()
 
-    def __getattr__(self, name: str):  # settings, retriever, synthesizer… of the wrapped agent
+    def __getattr__(self, name: str):  # settings, synthesizer, counter… of the wrapped agent
+        if name == "agent":
+            raise AttributeError(name)
         return getattr(self.agent, name)
 
     def close(self) -> None:

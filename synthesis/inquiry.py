@@ -121,6 +121,8 @@ class CachedEmbedder:
         self.misses = 0
 
     def __getattr__(self, name: str):  # name, dimension, max_tokens, count_tokens, tokenizer
+        if name == "_embedder":
+            raise AttributeError(name)
         return getattr(self._embedder, name)
 
     def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
