@@ -115,7 +115,8 @@ async def post_chart(client, *, channel: str, thread_ts: str | None, report: Cov
         name = "coverage" + (f"-{report.topic}" if report.topic else "")
         await client.files_upload_v2(channel=channel, thread_ts=thread_ts, file=png,
                                      filename="".join(c if c.isalnum() or c in "-_" else "-" for c in name) + ".png",
-                                     title=report.headline_text, alt_txt=f"{report.headline_text}: coverage per facet")
+                                     title=report.headline_text, alt_txt=f"{report.headline_text}: coverage per facet",
+                                     initial_comment="📊 Coverage per facet")
         return True
     except Exception as exc:  # the text report already landed; a missing chart must not turn it into an error
         log.warning("coverage.chart_failed", channel=channel, error=f"{type(exc).__name__}: {exc}"[:300])

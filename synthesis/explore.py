@@ -150,7 +150,7 @@ def coverage_answer(question: str, planned: Plan, report) -> AnswerResult:
     if report.topic:
         for facet in [f for f in report.facets if f.supporting][:6]:
             hits = [p for p in report.passages if f"{facet.kind}:{facet.name}" in p.facets][:2]
-            cites = [cite(p) for p in hits]
+            cites = sorted(cite(p) for p in hits)
             marks = "".join(f"[{n}]" for n in cites)
             findings.append(Finding(topic=f"{facet.kind}: {facet.name}", citations=cites,
                                     confidence="high" if facet.status == "covered" else "low",

@@ -44,7 +44,7 @@ async def test_coverage_topic_report_and_chart_in_the_thread(harness_factory, de
     assert entry["channel"] == channel and entry["thread_ts"] == anchor
     assert entry["title"].startswith("Overall:") and entry["name"] == "coverage-on-call.png"
     shared = [m for m in replies if m.get("files")]
-    assert shared and shared[0]["files"][0]["id"] == entry["id"]
+    assert shared and shared[0]["files"][0]["id"] == entry["id"] and shared[0]["text"] == "📊 Coverage per facet"
     final = h.fake.message(channel, anchor)
     assert "Answered in the thread" in block_text(final)
     usage.close()
