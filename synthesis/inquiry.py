@@ -325,29 +325,3 @@ def synthesize_inquiry(path_or_id: str | Path, k: int = 7, threshold: float = 0.
                           weight_length=weight_length, include_embeddings=include_embeddings, progress=progress)
     finally:
         runner.close()
-
-
-def to_markdown(result: InquiryResult) -> str:
-    """A readable report: per question the synthesis, its paragraphs and any warning; then coverage."""
-    lines = [f"# Inquiry {result.inquiry_id}" + (f": {result.title}" if result.title else ""), ""]
-    warned = {w.split(":", 1)[0]: w.split(":", 1)[1].strip() for w in result.warnings}
-    for q in result.questions:
-        lines += [f"## {q.question_id}. {q.question_text}", ""]
-        meta = {k: v for k, v in q.metadata.items() if k in ("tags", "priority")}
-        if meta:
-            lines += ["*" + "; ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}" for k, v in meta.items())
-                      + "*", ""]
-        if q.question_id in warned:
-            lines += [f"> ⚠ {warned[q.question_id]}", ""]
-        if q.needs_review:
-            lines += ["**Needs review:** no cited synthesis could be written from the retrieved paragraphs.", ""]
-        if q.synthesis:
-            lines += [q.synthesis, ""]
-        lines += ["| # | paragraph | source | similarity |", "|---|---|---|---|"]
-        for n, p in enumerate(q.retrieved_paragraphs, start=1):
-            lines.append(f"| [{n}] | {p.index} | {p.source_file.replace('|', '/')} | {p.similarity_score:.2f} |")
-        lines += ["", f"Context: {q.context_tokens} tokens · synthesis: {q.synthesis_tokens} tokens", ""]
-    c = result.coverage
-    lines += ["## Coverage", "", f"{c.retrieved_paragraphs} of {c.total_paragraphs} paragraphs retrieved "
-              f"({c.retrieval_rate:.1%}); {len(c.unretrieved_indices)} never retrieved.", ""]
-    return "\n".join(lines)

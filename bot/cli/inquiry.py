@@ -30,7 +30,7 @@ def register(sub) -> None:
 
 def run(args, settings) -> int:
     from synthesis.errors import InvalidQuery
-    from synthesis.inquiry import resolve_question_file, synthesize_inquiry, to_markdown
+    from synthesis.inquiry import resolve_question_file, synthesize_inquiry
     from synthesis.questions import load_questions
     from synthesis.usage import open_usage_log
 
@@ -84,3 +84,29 @@ def _with_progress(err: Console, total: int, work):
             bar.update(task, completed=done, description=escape(question[:60]))
 
         return work(progress)
+
+
+def to_markdown(result) -> str:
+    """A readable report: per question the synthesis, its paragraphs and any warning; then coverage."""
+    lines = [f"# Inquiry {result.inquiry_id}" + (f": {result.title}" if result.title else ""), ""]
+    warned = {w.split(":", 1)[0]: w.split(":", 1)[1].strip() for w in result.warnings}
+    for q in result.questions:
+        lines += [f"## {q.question_id}. {q.question_text}", ""]
+        meta = {k: v for k, v in q.metadata.items() if k in ("tags", "priority")}
+        if meta:
+            lines += ["*" + "; ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}" for k, v in meta.items())
+                      + "*", ""]
+        if q.question_id in warned:
+            lines += [f"> ⚠ {warned[q.question_id]}", ""]
+        if q.needs_review:
+            lines += ["**Needs review:** no cited synthesis could be written from the retrieved paragraphs.", ""]
+        if q.synthesis:
+            lines += [q.synthesis, ""]
+        lines += ["| # | paragraph | source | similarity |", "|---|---|---|---|"]
+        for n, p in enumerate(q.retrieved_paragraphs, start=1):
+            lines.append(f"| [{n}] | {p.index} | {p.source_file.replace('|', '/')} | {p.similarity_score:.2f} |")
+        lines += ["", f"Context: {q.context_tokens} tokens · synthesis: {q.synthesis_tokens} tokens", ""]
+    c = result.coverage
+    lines += ["## Coverage", "", f"{c.retrieved_paragraphs} of {c.total_paragraphs} paragraphs retrieved "
+              f"({c.retrieval_rate:.1%}); {len(c.unretrieved_indices)} never retrieved.", ""]
+    return "\n".join(lines)

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from synthesis.inquiry import (CachedEmbedder, EmbeddingCache, InquiryRunner, synthesize_inquiry, to_markdown)
+from bot.cli.inquiry import to_markdown
+from synthesis.inquiry import (CachedEmbedder, EmbeddingCache, InquiryRunner, resolve_question_file,
+                               synthesize_inquiry)
 from synthesis.questions import parse_questions
 from synthesis.usage import SQLiteUsageLog
 from tests.conftest import EXAMPLES
@@ -102,6 +104,19 @@ def test_questions_are_embedded_once_in_a_batch_and_cached(handbook, agent, sett
     vec = embedder.embed(["Who approves a production hotfix?"], query=True)
     assert embedder.misses == 0 and vec.shape == (1, store.embedder.dimension)
     cache.close()
+
+
+def test_an_inquiry_id_is_looked_up_in_the_data_dir(settings, tmp_path, monkeypatch):
+    from synthesis.errors import QuestionFileError
+
+    monkeypatch.chdir(tmp_path)
+    target = settings.home / "inquiries" / "INQ-007" / "QUESTION.md"
+    target.parent.mkdir(parents=True)
+    target.write_text("1. Why?\n")
+    assert resolve_question_file("INQ-007", settings) == (target, "INQ-007")
+    assert resolve_question_file(target.parent, settings) == (target, None)
+    with pytest.raises(QuestionFileError, match="no question file 'INQ-404'"):
+        resolve_question_file("INQ-404", settings)
 
 
 def test_cli_inquiry_md_out_and_missing_knowledge_base(handbook, tmp_path, monkeypatch, capsys):
