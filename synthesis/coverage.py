@@ -246,7 +246,9 @@ def analyze(store, events: Sequence[UsageEvent], topic: str | None = None, *, re
     report = CoverageReport(collection=inventory.collection, inventory=inventory.counts(), retrieval=retrieval,
                             signals=gap_signals(scoped, limit=signal_limit))
     if topic and topic.strip():
-        _topic(report, inventory, retriever, topic.strip(), threshold)
+        # A scope hides part of the collection from the report: search deeper so the pool is still mostly in scope.
+        pool = TOPIC_POOL if scope.doc_ids is None else TOPIC_POOL * 5
+        _topic(report, inventory, retriever, topic.strip(), threshold, pool)
     else:
         retrieved_docs = set(inventory.docs) - {p["doc_id"] for p in retrieval.never_retrieved_documents}
         report.facets = _whole_facets(inventory, retrieved_docs)
@@ -270,12 +272,13 @@ def analyze(store, events: Sequence[UsageEvent], topic: str | None = None, *, re
     return report
 
 
-def _topic(report: CoverageReport, inventory: Inventory, retriever, topic: str, threshold: float) -> None:
+def _topic(report: CoverageReport, inventory: Inventory, retriever, topic: str, threshold: float,
+           pool: int = TOPIC_POOL) -> None:
     if retriever is None:
         raise ValueError("topic coverage needs a retriever")
-    response = retriever.search(topic, k=TOPIC_POOL)
+    response = retriever.search(topic, k=pool)
     floor = min(threshold, max(RELATED_FLOOR, threshold - 0.1))  # related, if not supporting
-    related = [r for r in response.results if r.id in inventory.by_id and r.score >= floor]
+    related = [r for r in response.results if r.id in inventory.by_id and r.score >= floor][:TOPIC_POOL]
     support: Counter[tuple[FacetKind, str]] = Counter()
     seen: dict[tuple[FacetKind, str], set[str]] = defaultdict(set)
     best: dict[tuple[FacetKind, str], float] = {}

@@ -100,3 +100,15 @@ def test_topic_mode_on_the_demo_handbook(handbook):
     nothing = analyze(store, [], "quarterly payroll tax withholding", retriever=retriever, threshold=0.6)
     assert nothing.headline == 0.0 and nothing.facets == []
     assert any("gap worth filling" in g for g in nothing.gaps)
+
+
+def test_topic_mode_names_only_pages_in_scope(handbook):
+    from synthesis.retrieval import make_retriever
+
+    settings, store = handbook
+    docs = {m["doc_id"] for _ids, _d, metas in store.scan(include_documents=False) for m in metas}
+    allowed = frozenset(d for d in docs if "/deploys/" in d or "/releases/" in d)
+    report = analyze(store, [], "on-call", retriever=make_retriever(settings, store), scope=Scope(doc_ids=allowed))
+    assert report.passages and {p.doc_id for p in report.passages} <= allowed
+    assert report.inventory["documents"] == len(allowed)
+    assert all(f.name != "handbook.example.com/oncall" for f in report.facets)
