@@ -201,7 +201,7 @@ class RelatedPage(BaseModel):
     title: str = ""
     section: str = ""
     url: str = ""
-    reason: str = ""  # linked, retrieved, same tag, same section
+    reason: str = ""  # "linked", "related" (retrieved, not cited) or "same tag or section"
 
 
 class AnswerResult(BaseModel):
