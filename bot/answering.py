@@ -18,6 +18,7 @@ from bot.deps import Deps, ProgressUpdater
 from bot.slack_errors import refusal
 from synthesis.errors import InvalidQuery, KnowledgeBaseMissing, StoreUnavailable, SynthbotError
 from synthesis.models import AnswerResult, AskOptions, Turn
+from synthesis.usage import ORIGIN
 
 log = structlog.get_logger(__name__)
 
@@ -144,6 +145,7 @@ class Answerer:
         deps = self.deps
         log_ = log.bind(channel=where.channel, thread=where.reply_ts, user=where.user)
         history = history or []  # /ask starts a new thread: there is no history to load
+        ORIGIN.set({"team": where.team, "channel": where.channel, "user": where.user})  # for the retrieval log
         ahead = deps.limiter.queued_ahead()
         # Join the queue before telling the user, so the next caller counts this one as ahead of them.
         queued = asyncio.create_task(self._show(status, _queued_text(ahead))) if ahead is not None else None
@@ -214,18 +216,25 @@ class Answerer:
 
     # --- helpers -----------------------------------------------------------------------------------------
     async def _coverage(self, where: Where, topic: str | None, status: Status) -> None:
-        """The coverage report (Markdown from deps.coverage) in the thread."""
+        """The coverage report (bot.coverage_view) in the thread, then its chart."""
+        from bot.coverage_view import post_chart, render_coverage
+
+        report = None
         try:
             report = await asyncio.wait_for(self.deps.coverage(topic), self.deps.answer_timeout)
-            messages, outcome = _text_messages(render.markdown_to_mrkdwn(report)), "answered"
+            messages, outcome = render_coverage(report), "answered"
         except asyncio.TimeoutError:
             messages, outcome = [render.render_error("timeout", "the coverage report took too long")], "timeout"
+        except KnowledgeBaseMissing as exc:
+            messages, outcome = [render.render_error("no_kb", str(exc))], "no_kb"
         except Exception as exc:
             error_id = new_error_id()
             log.error("coverage.failed", error_id=error_id, exc_info=exc)
             messages = [render.render_error("internal", exc.__class__.__name__, error_id=error_id)]
             outcome = "internal"
         await self._deliver(where, status, messages, outcome=outcome)
+        if report is not None:
+            await post_chart(self.deps.client, channel=where.channel, thread_ts=where.reply_ts, report=report)
 
     async def _history(self, where: Where) -> tuple[list[Turn], bool]:
         """(turns, loaded): a store failure degrades the answer (loaded=False); it must not stop it."""

@@ -20,7 +20,8 @@ USAGE = (
     "• `--source URL` only use the document at URL\n"
     "• `--tag T` only use documents tagged T (repeat for more tags)\n"
     "• `--debug` show the plan, sub-queries and timings\n"
-    "• `--coverage [topic]` coverage report (not available in this version yet)\n"
+    "• `--coverage [topic]` how well the knowledge base covers a topic (or everything): a coverage %, the facets, "
+    "the gaps and a chart\n"
     "• `/ask help` this message. Put `--` before a question that itself contains `--`.\n"
     "In a thread I already answered, just reply: no need to tag me."
 )

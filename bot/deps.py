@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
@@ -27,8 +28,8 @@ WHERE = {
                        "(create one with the connections:write scope; it starts with xapp-)",
 }
 
-# `coverage(topic)` returns a Markdown report; the report itself is another issue's work.
-CoverageReporter = Callable[[str | None], Awaitable[str]]
+# `coverage(topic)` returns a synthesis.coverage.CoverageReport (bot.coverage_view.CoverageService builds it).
+CoverageReporter = Callable[[str | None], Awaitable[Any]]
 
 
 class AnswersQuestions(Protocol):
@@ -296,7 +297,8 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
                      feedback: Any = None) -> Deps:
     """Verify the token, open the knowledge base, thread store and feedback log, and build the agent.
 
-    `conversations` and `feedback` replace the stores in the data directory (the console keeps its own).
+    `conversations` and `feedback` replace the stores in the data directory (the console keeps its own; its
+    questions then stay out of the retrieval log, which lives with the conversations).
     """
     import aiohttp
 
@@ -307,14 +309,25 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
     client = make_web_client(settings, bot_token, session=session)
     try:
         identity = await verify_bot_token(client)
+        settings.home.mkdir(parents=True, exist_ok=True)
+        usage = None
+        if conversations is None:  # the retrieval log lives with the conversations
+            from synthesis.usage import open_usage_log
+
+            usage = open_usage_log(settings)
         store_check = None
         if agent is None:
             from bot.knowledge import KnowledgeBaseAgent
+            from synthesis.explore import open_instrumented
 
-            agent = KnowledgeBaseAgent(settings)
+            agent = KnowledgeBaseAgent(settings, opener=functools.partial(open_instrumented, usage=usage,
+                                                                          surface="slack"))
             await agent.open()  # an empty volume is fine: each question is told how to ingest until there is a KB
             store_check = agent.check
-        settings.home.mkdir(parents=True, exist_ok=True)
+        if coverage is None:
+            from bot.coverage_view import CoverageService
+
+            coverage = CoverageService(settings, usage=usage)  # opens the store on first use, like the agent
         dedupe: Deduper = RedisDeduper(settings.redis_url) if settings.redis_url else MemoryDeduper()
         return Deps(settings=settings, agent=agent, client=client, identity=identity, dedupe=dedupe, coverage=coverage,
                     store_check=store_check,

@@ -87,6 +87,7 @@ class FakeSlack:
         self._changed = asyncio.Condition()
         self._scripted: dict[str, list[dict[str, Any]]] = {}  # method -> queued canned failures
         self._runner: web.AppRunner | None = None
+        self.files: dict[str, dict[str, Any]] = {}  # file id -> {name, title, length, data, ...} (files_upload_v2)
 
     # --- lifecycle -------------------------------------------------------------------------------------
     async def start(self) -> str:
@@ -94,6 +95,7 @@ class FakeSlack:
         app.router.add_post("/api/{method}", self._api)
         app.router.add_get("/api/{method}", self._api)
         app.router.add_post("/response/{key}", self._response_url)
+        app.router.add_post("/upload/{file_id}", self._upload)
         app.router.add_get("/link", self._socket_mode)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -266,6 +268,65 @@ class FakeSlack:
 
     def _m_assistant_threads_setStatus(self, args: dict) -> dict:
         return {"ok": True}
+
+    # --- file uploads: the three steps files_upload_v2 takes -------------------------------------------
+    def _m_files_getUploadURLExternal(self, args: dict) -> dict:
+        try:
+            length = int(args.get("length") or 0)
+        except (TypeError, ValueError):
+            length = 0
+        if not args.get("filename") or length <= 0:
+            return {"ok": False, "error": "invalid_arguments"}
+        file_id = "F" + uuid.uuid4().hex[:10].upper()
+        self.files[file_id] = {"id": file_id, "name": str(args["filename"]), "length": length, "data": None,
+                               "alt_txt": args.get("alt_txt") or "", "completed": False}
+        return {"ok": True, "upload_url": f"http://{self.host}:{self.port}/upload/{file_id}", "file_id": file_id}
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        """Step 2: the bytes, POSTed to the upload URL (like files.slack.com, answers 200 with a short text)."""
+        file_id = request.match_info["file_id"]
+        data = await request.read()
+        entry = self.files.get(file_id)
+        call = Call("file.upload", {"file_id": file_id, "bytes": len(data)}, time.perf_counter(), None)
+        if entry is None or entry["completed"]:
+            call.response, status = {"ok": False, "error": "file_not_found"}, 404
+        elif len(data) != entry["length"]:
+            call.response, status = {"ok": False, "error": "length_mismatch"}, 400
+        else:
+            entry["data"], call.response, status = data, {"ok": True}, 200
+        await self._record(call)
+        return web.Response(text=f"OK - {len(data)}" if status == 200 else call.response["error"], status=status)
+
+    def _m_files_completeUploadExternal(self, args: dict) -> dict:
+        files = args.get("files")
+        if not isinstance(files, list) or not files:
+            return {"ok": False, "error": "invalid_arguments"}
+        for f in files:
+            entry = self.files.get(str(f.get("id")))
+            if entry is None or entry["data"] is None or entry["completed"]:
+                return {"ok": False, "error": "file_not_found" if entry is None else "file_upload_not_complete"
+                        if entry["data"] is None else "already_completed"}
+        done = []
+        for f in files:
+            entry = self.files[str(f["id"])]
+            png = entry["data"].startswith(b"\x89PNG")
+            entry.update(completed=True, title=f.get("title") or entry["name"], channel=args.get("channel_id"),
+                         thread_ts=args.get("thread_ts"), mimetype="image/png" if png else "application/octet-stream")
+            done.append({k: entry[k] for k in ("id", "name", "title", "mimetype", "alt_txt")} | {"size": entry["length"]})
+        channel = args.get("channel_id")
+        if channel:  # shared into the channel (and thread): a message carrying the files
+            msg = {"type": "message", "subtype": "file_share", "ts": self._next_ts(), "user": self.bot_user_id,
+                   "bot_id": self.bot_id, "text": args.get("initial_comment") or "", "files": done, "blocks": []}
+            if args.get("thread_ts"):
+                msg["thread_ts"] = str(args["thread_ts"])
+            self.messages.setdefault(str(channel), []).append(msg)
+        return {"ok": True, "files": done}
+
+    def _m_files_info(self, args: dict) -> dict:
+        entry = self.files.get(str(args.get("file")))
+        if entry is None or not entry["completed"]:
+            return {"ok": False, "error": "file_not_found"}
+        return {"ok": True, "file": {k: entry.get(k) for k in ("id", "name", "title", "mimetype", "alt_txt")}}
 
     # --- Socket Mode -----------------------------------------------------------------------------------
     def _m_apps_connections_open(self, args: dict) -> dict:

@@ -196,6 +196,16 @@ class LLMUsage(BaseModel):
     output_tokens: int = 0
 
 
+class RelatedPage(BaseModel):
+    """A page the answer did not cite but the reader might want next ("You might also explore")."""
+
+    doc_id: str
+    title: str = ""
+    section: str = ""
+    url: str = ""
+    reason: str = ""  # "linked", "related" (retrieved, not cited) or "same tag or section"
+
+
 class AnswerResult(BaseModel):
     """Everything about one answered question: what the CLI prints with --json and Slack renders."""
 
@@ -216,6 +226,7 @@ class AnswerResult(BaseModel):
     no_answer: bool = False
     closest_topics: list[str] = Field(default_factory=list)  # with no_answer: what the knowledge base does cover
     low_confidence: bool = False
+    explore: list[RelatedPage] = Field(default_factory=list)  # 2-3 related uncited pages; empty when none
     notices: list[str] = Field(default_factory=list)
     duration: float = 0.0
 

@@ -19,7 +19,12 @@ _TYPE_CUES: list[tuple[QuestionType, re.Pattern[str]]] = [
     (QuestionType.META, re.compile(
         r"\b(what (topics|documents|docs|sources)|which (documents|docs|sources|topics)|list (all|the) (docs|documents"
         r"|topics|sources)|how many (documents|docs|sources)|knowledge base|what do you know|what can you (answer|tell)"
-        r"|what('s| is) (covered|in the kb))\b", re.I)),
+        r"|what('s| is) (covered|in the kb)"
+        # about the knowledge base's coverage of a topic: answered with the coverage report, not passages
+        r"|how (complete|thorough|comprehensive|good|up[- ]to[- ]date) (is|are) (our|the)\b.{0,60}\b(docs|documentation"
+        r"|handbook|wiki|knowledge|pages?)|what (do|does) (we|the (kb|handbook|wiki|docs)) have (on|about|for)"
+        r"|what (docs|documentation|pages) (do|does) we have|how (well|much) (is|are|do we document)\b.{0,60}"
+        r"\b(covered|documented)|coverage (of|for))\b", re.I)),
     (QuestionType.GAP_FINDING, re.compile(
         r"\b(gaps?|missing|not (documented|covered|explained)|undocumented|what('s| is) (missing|unclear)|"
         r"(do|does|don't|doesn't) we (have|document)|is there (any )?(documentation|a doc|a policy)|unanswered|"

@@ -13,7 +13,7 @@ from synthesis.errors import SynthbotError
 from synthesis.logging import configure_logging, secrets_of
 
 # Each module exposes register(subparsers); the parser it adds sets `func(args, settings) -> int`.
-SUBCOMMANDS = ("ingest", "search", "eval", "ask", "serve")
+SUBCOMMANDS = ("ingest", "search", "eval", "ask", "inquiry", "coverage", "stats", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -40,11 +40,13 @@ def run(args, settings) -> int:
     options = AskOptions(k=args.k, sources_only=args.sources_only, detailed=args.detailed, filters=filters_from(args))
     # Imported here so `synthbot --help` stays fast (the store pulls in Chroma and torch).
     from synthesis.agent import build_agent
+    from synthesis.explore import InstrumentedAgent
     from synthesis.store import open_store
+    from synthesis.usage import open_usage_log
 
     store = open_store(settings, collection=args.collection)
     store.collection()  # the store's "run synthbot ingest" message before any work
-    agent = build_agent(settings, store)
+    agent = InstrumentedAgent(build_agent(settings, store), store, usage=open_usage_log(settings), surface="cli")
     err = Console(stderr=True, highlight=False)
     try:
         if args.json or not sys.stderr.isatty():
@@ -90,6 +92,9 @@ def render(result: AnswerResult, console: Console) -> None:
         for src in sources:
             parts = [src.title or src.doc_id, src.section.split(">")[-1].strip() if src.section else "", src.url]
             console.print(f"  [{src.number}] " + escape(" — ".join(p for p in parts if p)))
+    if result.explore:
+        console.print("\n[bold]You might also explore:[/] " + escape(", ".join(p.title or p.doc_id
+                                                                           for p in result.explore)))
     ok = sum(1 for a in result.subagents if a.success)
     failed = len(result.subagents) - ok
     confidence = result.confidence

@@ -77,6 +77,9 @@ def run(args, settings) -> int:
         args.query, k=args.k, mode=args.mode, threshold=args.threshold, diversity=args.diversity,
         filters=None if filters.is_empty() else filters, length_weight=args.length_weight, debug=args.debug,
     )
+    from synthesis.usage import record_search
+
+    record_search(settings, resp, collection=store.name)  # the retrieval log behind `synthbot coverage`
     if args.json:
         print(resp.model_dump_json(indent=2))
     else:

@@ -188,6 +188,7 @@ def _no_answer_text(result: AnswerResult) -> list[str]:
         if p.doc_id not in seen and len(seen) < 5:
             seen.add(p.doc_id)
             closest.append("• " + _source_line(None, p.title or p.doc_id, p.section, p.source_url))
+    parts.append("This might be a gap worth filling.")
     if closest:
         parts.append("\n".join(["*Closest topics:*", *closest]))
     elif extra := _NO_ANSWER_HEAD.sub("", result.synthesis.summary).strip():
@@ -238,6 +239,9 @@ def render_answer(result: AnswerResult, *, options: AskOptions | None = None) ->
         blocks += ([DividerBlock()] if i and part.startswith("*") else []) + _sections(part)
     if not result.no_answer and not options.sources_only and (sources := _sources_text(result)):
         blocks += [DividerBlock(), *_sections(sources)]
+    if result.explore and not result.no_answer and not options.sources_only:
+        blocks += _context("🧭 You might also explore: " + ", ".join(
+            _source_line(None, p.title or p.doc_id, p.section, p.url) for p in result.explore))
     blocks += _context(*(f"ℹ️ {escape_mrkdwn(n)}" for n in result.notices))
     if options.debug:
         blocks += _sections(_debug_text(result))

@@ -77,18 +77,24 @@ async def test_coverage_without_a_reporter_says_it_is_not_available(harness):
 
 
 async def test_coverage_dispatches_to_the_reporter(harness_factory):
+    from synthesis.coverage import CoverageReport, Facet
+
     topics = []
 
     async def coverage(topic):
         topics.append(topic)
-        return "**Covered:** deploys, on-call\n- gap: *billing*"
+        return CoverageReport(collection="kb", topic=topic, headline=0.5, definition="half the facets",
+                              facets=[Facet(kind="tag", name="deploys", supporting=3, coverage=1.0, status="covered"),
+                                      Facet(kind="tag", name="billing", status="gap")],
+                              gaps=["tag “billing”: no passage above 0.45"])
 
     h = await harness_factory(coverage=coverage)
     await h.ask("--coverage deploys")
     await h.settle()
     assert topics == ["deploys"]
     reply = block_text(next(c.args for c in h.fake.calls_to("chat.postMessage") if c.args.get("thread_ts")))
-    assert "*Covered:*" in reply and "• gap: _billing_" in reply
+    assert "Overall: 50 % coverage of “deploys”" in reply and "🔴 tag *billing*" in reply
+    assert "tag “billing”: no passage above 0.45" in reply
 
 
 async def test_queued_users_are_told_their_place_in_line(harness_factory):
