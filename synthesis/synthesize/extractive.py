@@ -19,7 +19,7 @@ from ..citations import cite, protect
 from ..embedding import Embedder
 from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Quality, Source, Synthesis
-from ..qa import Candidate, Frame, Reader, analyze, support
+from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import Support
 from ..sentences import content_stems, is_pointer, key_phrases, keyword_query, leans_on_context, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
@@ -38,6 +38,9 @@ GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "backgro
 # Confidence: the weakest answered part's score maps to a support level (calibrated on handbook-qa dev questions;
 # docs/ANSWERS.md). 'high' needs every part answered, the expected kind of answer, and no disagreement on the point.
 HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
+# Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
+# can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question.
+CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
 
 
 def source_list(context: Context) -> list[Source]:
@@ -275,7 +278,8 @@ class ExtractiveSynthesizer:
         fits = all(any(frame.parts[j].expect in u.kinds for u in answers if u.part == j or len(frame.parts) == 1)
                    for j in range(len(frame.parts)) if j not in {g.part for g in gaps})
         strength = 0.9 if weakest >= HIGH_SUPPORT else 0.6 if weakest >= MEDIUM_SUPPORT else 0.3
-        if not fits or disputed or gaps:
+        checkable = all(p.expect in CHECKABLE for p in frame.parts)
+        if not fits or not checkable or disputed or gaps:
             strength = min(strength, 0.6)
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
         return Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
