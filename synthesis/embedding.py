@@ -145,7 +145,7 @@ class SentenceTransformerEmbedder:
         return self._model.tokenizer
 
 
-_CACHE: dict[tuple[str, int, str], Embedder] = {}
+_CACHE: dict[tuple[str, int, str, str], Embedder] = {}
 _CACHE_LOCK = threading.Lock()
 BACKENDS = ("auto", "onnx", "sentence-transformers")
 
@@ -167,7 +167,7 @@ def loaded_embedder(name: str) -> Embedder | None:
     """Any embedder already loaded in this process for this model, whatever its backend or batch size."""
     name = canonical_model_name(name)
     with _CACHE_LOCK:
-        return next((e for (n, _b, _k), e in _CACHE.items() if n == name), None)
+        return next((e for (n, *_rest), e in _CACHE.items() if n == name), None)
 
 
 def load_embedder(name: str = BUNDLED_MODEL, *, batch_size: int = 64, backend: str | None = None,
@@ -185,7 +185,7 @@ def load_embedder(name: str = BUNDLED_MODEL, *, batch_size: int = 64, backend: s
     if backend not in BACKENDS:
         raise ConfigError(f"unknown embedding backend '{backend}' — set SYNTHBOT_EMBEDDING_BACKEND to one of "
                           + ", ".join(BACKENDS))
-    key = (name, batch_size, backend)
+    key = (name, batch_size, backend, str(cache_dir or ""))
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]
@@ -212,8 +212,8 @@ def _bundled_onnx_or_fallback(batch_size: int, cache_dir: Path | None, *, strict
 
             export_bundled(cache_dir or default_cache_dir())
         return load_onnx_embedder(folder, model_dir, name=BUNDLED_MODEL, batch_size=batch_size)
-    except OnnxUnavailable as exc:
-        fix = f"re-export with `python -m synthesis.onnx_export --force`"
+    except (OnnxUnavailable, OSError) as exc:  # OSError: e.g. a cache folder that cannot be written
+        fix = "re-export with `python -m synthesis.onnx_export --force` (or `make onnx`)"
         if strict:
             raise ModelLoadError(f"SYNTHBOT_EMBEDDING_BACKEND=onnx, but {exc} — {fix}, or set "
                                  "SYNTHBOT_EMBEDDING_BACKEND=auto to fall back to sentence-transformers") from exc

@@ -185,7 +185,7 @@ def load_onnx_embedder(export_dir: Path, model_dir: Path, *, name: str, batch_si
                             batch_size=batch_size, variant=variant)
     got = embedder.embed(record["probe"]["texts"])
     cos = float(np.min(np.sum(got * np.asarray(entry["probe_vectors"], dtype=np.float32), axis=1)))
-    if cos < MIN_COSINE:
+    if not cos >= MIN_COSINE:  # `not >=`: NaN (a damaged weight) must fail too
         raise OnnxUnavailable(f"{model_path} no longer reproduces the sentence-transformers reference vectors "
                               f"(min cosine {cos:.5f})")
     log.info("model.loaded", model=name, backend="onnx", variant=variant, dimension=embedder.dimension,

@@ -1,4 +1,8 @@
-"""The `synthbot` command: one entry point that reads settings once and dispatches to a subcommand module."""
+"""The `synthbot` command: one entry point that reads settings once and dispatches to a subcommand module.
+
+Imports are lazy all the way down: `--help` loads no settings, store or model, and each command imports only what it
+uses (a query never imports torch: docs/BENCHMARKS.md, "Cold start").
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,7 @@ import argparse
 import importlib
 import sys
 
-from rich.console import Console
-
-from synthesis.config import Settings
 from synthesis.errors import SynthbotError
-from synthesis.logging import configure_logging, secrets_of
 
 # Each module exposes register(subparsers); the parser it adds sets `func(args, settings) -> int`.
 SUBCOMMANDS = ("ingest", "search", "eval", "ask", "inquiry", "coverage", "stats", "serve")
@@ -28,18 +28,26 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from synthesis.config import Settings
+    from synthesis.logging import configure_logging, secrets_of
+
     settings = Settings()
     configure_logging(level=args.log_level or settings.log_level, fmt=settings.log_format,
                       secrets=secrets_of(settings))
-    err = Console(stderr=True)
     try:
         return int(args.func(args, settings) or 0)
     except SynthbotError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        _stderr().print(f"[bold red]error:[/] {exc}", highlight=False)
         return exc.exit_code
     except KeyboardInterrupt:
-        err.print("interrupted")
+        _stderr().print("interrupted")
         return 130
+
+
+def _stderr():
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 if __name__ == "__main__":  # pragma: no cover
