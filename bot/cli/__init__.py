@@ -14,19 +14,34 @@ from synthesis.errors import SynthbotError
 
 # Each module exposes register(subparsers); the parser it adds sets `func(args, settings) -> int`.
 SUBCOMMANDS = ("ingest", "search", "eval", "ask", "inquiry", "coverage", "stats", "serve")
+# Commands registered by a module of another name.
+MODULE_OF = {"console": "serve"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given the command line, only the named command's module is imported (all of them for --help)."""
     parser = argparse.ArgumentParser(prog="synthbot", description="Answers from your team's knowledge base, with citations.")
     parser.add_argument("--log-level", default=None, help="DEBUG, INFO, WARNING (default: SYNTHBOT_LOG_LEVEL or WARNING)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in SUBCOMMANDS:
+    for name in _modules_for(argv):
         importlib.import_module(f"bot.cli.{name}").register(sub)
     return parser
 
 
+def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
+    tokens = iter(argv or ())
+    for token in tokens:
+        if token == "--log-level":
+            next(tokens, None)
+        elif not token.startswith("-"):  # the command: its module alone; an unknown one gets the full list to choose
+            module = MODULE_OF.get(token, token)
+            return (module,) if module in SUBCOMMANDS else SUBCOMMANDS
+    return SUBCOMMANDS
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     from synthesis.config import Settings
     from synthesis.logging import configure_logging, secrets_of

@@ -17,6 +17,7 @@ from synthesis.store import KnowledgeStore
 from ..conftest import ROOT
 
 HEAVY = ("torch", "transformers", "sentence_transformers")
+UNUSED_OFFLINE = ("anthropic", "slack_bolt", "aiohttp")  # an offline search or ask needs neither Claude nor Slack
 
 # Runs the real CLI in a fresh interpreter, then reports which heavy modules it imported.
 CHILD = """
@@ -24,8 +25,9 @@ import json, sys
 from bot.cli import main
 code = main(sys.argv[1:])
 print(json.dumps({"code": code, "heavy": [m for m in %r if m in sys.modules],
+                  "unused": [m for m in %r if m in sys.modules],
                   "chromadb": "chromadb" in sys.modules, "onnxruntime": "onnxruntime" in sys.modules}))
-""" % (HEAVY,)
+""" % (HEAVY, UNUSED_OFFLINE)
 
 
 def _run_cli(args: list[str], home) -> dict:
@@ -46,6 +48,7 @@ def test_search_and_ask_never_import_torch(demo_store, minilm, args):
     got = _run_cli(args, demo_store.home)
     assert got["code"] == 0
     assert got["heavy"] == [], f"the query path imported {got['heavy']}"
+    assert got["unused"] == [], f"an offline {args[0]} imported {got['unused']}"
     assert got["onnxruntime"]
 
 
