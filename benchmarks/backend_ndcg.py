@@ -71,7 +71,7 @@ def run(distractors: int, backends: list[str]) -> dict:
         docs = embedder.embed(texts)
         qs = embedder.embed(queries, query=True)
         seconds = time.perf_counter() - started
-        rows[name] = {"ndcg@10": round(ndcg_at_10(qs @ docs.T, doc_ids, qrels, qids), 4),
+        rows[name] = {"ndcg@10": round(float(ndcg_at_10(qs @ docs.T, doc_ids, qrels, qids)), 4),
                       "embed_seconds": round(seconds, 1)}
         print(f"{name:22s} nDCG@10 {rows[name]['ndcg@10']:.4f}  ({len(texts)} abstracts, {len(qids)} queries, "
               f"{seconds:.0f} s)", flush=True)
@@ -80,8 +80,8 @@ def run(distractors: int, backends: list[str]) -> dict:
         r["delta_vs_reference"] = round(r["ndcg@10"] - base["ndcg@10"], 4)
     data = {"command": f"python -m benchmarks.backend_ndcg --distractors {distractors} --backends {','.join(backends)}",
             "abstracts": len(texts), "queries": len(qids), "backends": rows,
-            "int8_allowed": ("onnx-int8" in rows and "onnx" in rows
-                             and rows["onnx"]["ndcg@10"] - rows["onnx-int8"]["ndcg@10"] <= 0.005)}
+            "int8_allowed": bool("onnx-int8" in rows and "onnx" in rows
+                                 and rows["onnx"]["ndcg@10"] - rows["onnx-int8"]["ndcg@10"] <= 0.005)}
     print(json.dumps(rows), f"\nwrote {write_result('backend_ndcg', data)}")
     return data
 
