@@ -7,7 +7,6 @@ import threading
 
 import aiohttp
 from pydantic import SecretStr
-from structlog.testing import capture_logs
 
 from bot.cli.serve import serve
 from bot.fake_slack import SlackRequests
@@ -66,17 +65,20 @@ async def test_healthz_says_starting_until_the_agent_is_warm(slack_settings, fak
         await asyncio.wait_for(server, 20)
 
 
-def test_warm_up_loads_the_model_and_both_indexes(demo_store, minilm):
-    from synthesis.config import Settings
+def test_warm_up_loads_the_model_and_both_indexes(settings, minilm):
+    from synthesis.models import Chunk
+    from synthesis.store import KnowledgeStore
 
-    settings = Settings(_env_file=None, home=demo_store.home)
-    with capture_logs() as logs:
-        agent, store = open_warm_agent(settings)
+    texts = ["Roll back a failed deploy within 15 minutes.", "The on-call lead approves a production hotfix."]
+    chunks = [Chunk(id=f"c{i}", doc_id=f"d{i}", text=t, title=f"doc {i}", doc_hash=f"h{i}") for i, t in enumerate(texts)]
+    KnowledgeStore.open(settings, minilm).upsert(chunks, minilm.embed(texts))
+    agent, store = open_warm_agent(settings)
     try:
         assert store is agent.retriever.store
-        events = [e["event"] for e in logs]
-        assert "serve.warm" in events
-        assert {"lexical.loaded", "lexical.built"} & set(events)  # the BM25 index is in memory before any question
         assert agent.retriever.store.embedder is minilm  # the process-wide model, loaded once
+        lexical = agent.retriever.lexical
+        assert lexical.builds == 1 and any((settings.home / "lexical").iterdir())  # BM25 built before any question
+        result = agent.retriever.search("who approves a hotfix", k=1)
+        assert result.results[0].doc_id == "d1" and lexical.builds == 1  # the first question builds nothing
     finally:
         agent.close()
