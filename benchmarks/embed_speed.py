@@ -116,7 +116,8 @@ def run(n_docs: int = 256, n_queries: int = 200, rounds: int = 3, int8: bool = F
     st, ox = result["sentence-transformers"], result["onnx"]
     speedup = round(ox["chunks_per_second_median"] / st["chunks_per_second_median"], 3)
     data = {
-        "command": f"python -m benchmarks.embed_speed --docs {n_docs} --queries {n_queries}" + (" --int8" if int8 else ""),
+        "command": f"python -m benchmarks.embed_speed --docs {n_docs} --queries {n_queries} --rounds {rounds}"
+                   + (" --int8" if int8 else ""),
         "docs": len(docs), "queries": len(queries), "rounds": rounds, "onnx_threads": min(2, os.cpu_count() or 1),
         "backends": result, "onnx_speedup_median": speedup,
         "targets": {"ingest_speedup": 1.15, "query_p50": "onnx <= sentence-transformers"},
