@@ -9,7 +9,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     ANONYMIZED_TELEMETRY=False \
     HF_HUB_OFFLINE=1 \
-    SYNTHBOT_HOME=/data
+    SYNTHBOT_HOME=/data \
+    SYNTHBOT_MODEL_CACHE=/opt/synthbot-cache
 
 WORKDIR /app
 
@@ -21,6 +22,9 @@ COPY pyproject.toml README.md ./
 COPY synthesis ./synthesis
 COPY bot ./bot
 RUN pip install .
+# The bundled model exported to ONNX once, at build time (verified against sentence-transformers): queries then run on
+# ONNX Runtime without importing torch. If this step failed, synthbot would fall back to sentence-transformers.
+RUN python -m synthesis.onnx_export && chmod -R a+rX /opt/synthbot-cache
 
 # Run as an unprivileged user; the data directory (Chroma, SQLite thread store, feedback) is a volume it owns.
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin synthbot \

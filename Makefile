@@ -9,7 +9,7 @@ PIP_LINKS := $(if $(FIND_LINKS),--find-links $(FIND_LINKS),)
 export ANONYMIZED_TELEMETRY := False
 export HF_HUB_OFFLINE := 1
 
-.PHONY: install demo test bench clean
+.PHONY: install onnx demo test bench clean
 
 install: $(VENV)/.installed
 
@@ -22,7 +22,12 @@ $(VENV)/.installed: pyproject.toml
 	   $(BIN)/pip install -q $(PIP_LINKS) -e '.[dev]' ) > $(VENV)/install.log 2>&1 \
 	  || (tail -40 $(VENV)/install.log; echo "install failed — full log: $(VENV)/install.log"; exit 1)
 	$(BIN)/python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
+	@# Export the bundled model to ONNX once (local, verified against sentence-transformers; first use would too).
+	$(BIN)/python -m synthesis.onnx_export || echo "ONNX export failed (above): synthbot will use sentence-transformers and say why"
 	touch $@
+
+onnx: install  ## re-export the bundled model to ONNX (e.g. after deleting ~/.cache/synthbot)
+	$(BIN)/python -m synthesis.onnx_export --force
 
 demo: install
 	$(BIN)/synthbot ingest examples/handbook

@@ -100,9 +100,12 @@ def build_web_app(app: AsyncApp, deps: Deps, *, signing_secret: str) -> web.Appl
         return response
 
     async def healthz(_request: web.Request) -> web.Response:
+        if not getattr(deps.agent, "ready", True):  # serve is still loading the model and indexes
+            return web.json_response({"ok": False, "status": "starting", "team_id": deps.identity.team_id,
+                                      "uptime": round(time.time() - started)}, status=503)
         healthy, store = await check_store(deps.store_check)
-        return web.json_response({"ok": healthy, "store": store, "team_id": deps.identity.team_id,
-                                  "uptime": round(time.time() - started), "in_flight": len(deps.background),
+        return web.json_response({"ok": healthy, "status": "ok" if healthy else "unavailable", "store": store,
+                                  "team_id": deps.identity.team_id, "uptime": round(time.time() - started), "in_flight": len(deps.background),
                                   "queued": deps.limiter.waiting, "running": deps.limiter.running,
                                   "loop_lag_ms": lag.report(), "rejected": dict(rejected),
                                   "handler_ms": {"requests": len(recent), **percentiles(recent)}},

@@ -24,6 +24,11 @@ class Settings(BaseSettings):
         description="'all-MiniLM-L6-v2' (bundled, hash-checked) or any sentence-transformers name or path.",
     )
     embedding_batch_size: int = 64
+    embedding_backend: Literal["auto", "onnx", "sentence-transformers"] = Field(
+        "auto", description="auto: the bundled model on ONNX Runtime, falling back to sentence-transformers (saying "
+                            "why); onnx: ONNX or an error; sentence-transformers: never ONNX. Other models: always ST.",
+    )
+    model_cache: Path | None = Field(None, description="Where the ONNX export is kept (default ~/.cache/synthbot).")
     chroma_url: str | None = Field(None, description="Chroma server URL, e.g. http://127.0.0.1:8000; embedded if unset.")
 
     # --- retrieval / agent ----------------------------------------------------------------------------

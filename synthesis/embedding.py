@@ -1,4 +1,7 @@
-"""The Embedder seam and its sentence-transformers implementation (bundled MiniLM, hash-checked, cached per process).
+"""The Embedder seam, its backends and the per-process model cache (bundled MiniLM, hash-checked).
+
+The bundled model runs on ONNX Runtime by default (synthesis/onnx_embedding.py; no torch on the query path) and on
+sentence-transformers otherwise; every other model runs on sentence-transformers.
 
 The model cache is the one module-level state in the core, on purpose: Chroma rebuilds embedding functions from
 their stored config (`SynthbotEmbeddingFunction.build_from_config`), and that must reuse the loaded model, not load a
@@ -21,7 +24,7 @@ import numpy as np
 import structlog
 
 from .config import BUNDLED_MODEL
-from .errors import ModelIntegrityError, ModelLoadError
+from .errors import ConfigError, ModelIntegrityError, ModelLoadError
 
 log = structlog.get_logger(__name__)
 
@@ -107,6 +110,9 @@ def _torch_threads(n: int | None):
 class SentenceTransformerEmbedder:
     """sentence-transformers model; BGE models get their query instruction on queries only."""
 
+    backend = "sentence-transformers"
+    fallback_reason: str | None = None  # set when it stands in for an unusable ONNX export
+
     def __init__(self, model, *, name: str, batch_size: int = 64, query_prefix: str = "") -> None:
         self._model = model
         self.name = name
@@ -139,43 +145,102 @@ class SentenceTransformerEmbedder:
         return self._model.tokenizer
 
 
-_CACHE: dict[tuple[str, int], SentenceTransformerEmbedder] = {}
+_CACHE: dict[tuple[str, int, str, str], Embedder] = {}
 _CACHE_LOCK = threading.Lock()
+BACKENDS = ("auto", "onnx", "sentence-transformers")
 
 
 def canonical_model_name(name: str) -> str:
     return BUNDLED_MODEL if name in BUNDLED_ALIASES else name
 
 
-def load_embedder(name: str = BUNDLED_MODEL, *, batch_size: int = 64) -> SentenceTransformerEmbedder:
-    """Load (once per process) the named model; the bundled one is verified by hash first."""
+def offline_environment() -> None:
+    """Before any Hugging Face library loads: never download, no progress bars or chatter."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+
+
+def loaded_embedder(name: str) -> Embedder | None:
+    """Any embedder already loaded in this process for this model, whatever its backend or batch size."""
     name = canonical_model_name(name)
-    key = (name, batch_size)
+    with _CACHE_LOCK:
+        return next((e for (n, *_rest), e in _CACHE.items() if n == name), None)
+
+
+def load_embedder(name: str = BUNDLED_MODEL, *, batch_size: int = 64, backend: str | None = None,
+                  cache_dir: Path | None = None) -> Embedder:
+    """Load (once per process) the named model; the bundled one is verified by hash first.
+
+    `backend` (default: SYNTHBOT_EMBEDDING_BACKEND, else "auto"): "auto" runs the bundled model on ONNX Runtime and
+    falls back to sentence-transformers, saying why, when the export cannot be made or verified; "onnx" insists on
+    ONNX Runtime for the bundled model (an unusable export is an error); "sentence-transformers" never uses ONNX.
+    Every other model runs on sentence-transformers. Both backends give the same vectors under the same name, so a
+    collection built with one is queried with the other.
+    """
+    name = canonical_model_name(name)
+    backend = backend or os.environ.get("SYNTHBOT_EMBEDDING_BACKEND") or "auto"
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown embedding backend '{backend}' — set SYNTHBOT_EMBEDDING_BACKEND to one of "
+                          + ", ".join(BACKENDS))
+    key = (name, batch_size, backend, str(cache_dir or ""))
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download at run time
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-        os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-        started = time.perf_counter()
-        source = str(bundled_model_path()) if name == BUNDLED_MODEL else name
-        try:
-            from sentence_transformers import SentenceTransformer
-
-            model = SentenceTransformer(source, device="cpu", local_files_only=True)
-        except Exception as exc:
-            raise ModelLoadError(
-                f"cannot load embedding model '{name}' ({exc.__class__.__name__}: {exc}). Models are never downloaded "
-                "at run time: pass a local path or a name already in the Hugging Face cache, or unset "
-                f"SYNTHBOT_EMBEDDING_MODEL to use the bundled {BUNDLED_MODEL}"
-            ) from exc
-        prefix = BGE_QUERY_PREFIX if re.search(r"bge-.*-en", name, re.I) else ""
-        embedder = SentenceTransformerEmbedder(model, name=name, batch_size=batch_size, query_prefix=prefix)
-        log.info("model.loaded", model=name, dimension=embedder.dimension, seconds=round(time.perf_counter() - started, 3))
+        offline_environment()
+        if name == BUNDLED_MODEL and backend != "sentence-transformers":
+            embedder = _bundled_onnx_or_fallback(batch_size, cache_dir, strict=backend == "onnx")
+        else:
+            if backend == "onnx":
+                log.warning("embedding.onnx_not_available_for_model", model=name, using="sentence-transformers",
+                            reason=f"only the bundled {BUNDLED_MODEL} has an ONNX export")
+            embedder = _load_sentence_transformer(name, batch_size)
         _CACHE[key] = embedder
         return embedder
+
+
+def _bundled_onnx_or_fallback(batch_size: int, cache_dir: Path | None, *, strict: bool) -> Embedder:
+    from .onnx_embedding import OnnxUnavailable, default_cache_dir, export_dir_for, load_onnx_embedder
+
+    model_dir = bundled_model_path()  # the safetensors hash check stays, whatever the backend
+    folder = export_dir_for(cache_dir or default_cache_dir(), BUNDLED_MODEL, BUNDLED_SHA256)
+    try:
+        if not folder.is_dir():  # first use: export once (a corrupt export is refused below, never redone silently)
+            from .onnx_export import export_bundled
+
+            export_bundled(cache_dir or default_cache_dir())
+        return load_onnx_embedder(folder, model_dir, name=BUNDLED_MODEL, batch_size=batch_size)
+    except (OnnxUnavailable, OSError) as exc:  # OSError: e.g. a cache folder that cannot be written
+        fix = "re-export with `python -m synthesis.onnx_export --force` (or `make onnx`)"
+        if strict:
+            raise ModelLoadError(f"SYNTHBOT_EMBEDDING_BACKEND=onnx, but {exc} — {fix}, or set "
+                                 "SYNTHBOT_EMBEDDING_BACKEND=auto to fall back to sentence-transformers") from exc
+        log.warning("embedding.onnx_unavailable", reason=str(exc), using="sentence-transformers", fix=fix)
+        embedder = _load_sentence_transformer(BUNDLED_MODEL, batch_size)
+        embedder.fallback_reason = str(exc)
+        return embedder
+
+
+def _load_sentence_transformer(name: str, batch_size: int) -> SentenceTransformerEmbedder:
+    started = time.perf_counter()
+    source = str(bundled_model_path()) if name == BUNDLED_MODEL else name
+    try:
+        from sentence_transformers import SentenceTransformer
+
+        model = SentenceTransformer(source, device="cpu", local_files_only=True)
+    except Exception as exc:
+        raise ModelLoadError(
+            f"cannot load embedding model '{name}' ({exc.__class__.__name__}: {exc}). Models are never downloaded "
+            "at run time: pass a local path or a name already in the Hugging Face cache, or unset "
+            f"SYNTHBOT_EMBEDDING_MODEL to use the bundled {BUNDLED_MODEL}"
+        ) from exc
+    prefix = BGE_QUERY_PREFIX if re.search(r"bge-.*-en", name, re.I) else ""
+    embedder = SentenceTransformerEmbedder(model, name=name, batch_size=batch_size, query_prefix=prefix)
+    log.info("model.loaded", model=name, backend="sentence-transformers", dimension=embedder.dimension,
+             seconds=round(time.perf_counter() - started, 3))
+    return embedder
 
 
 class HashEmbedder:

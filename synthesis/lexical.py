@@ -32,10 +32,16 @@ _TOKEN = re.compile(r"\w\w+")  # bm25s' default pattern: words of two or more ch
 DEFAULT_K1, DEFAULT_B = 1.2, 0.75
 
 
-def _stopwords() -> frozenset[str]:
-    from bm25s.stopwords import STOPWORDS_EN
+# bm25s' STOPWORDS_EN (Lucene's English set), copied: importing bm25s.stopwords imports all of bm25s and scipy
+# (~0.4 s), which a query only needs when it has to build the index. tests/kb/test_lexical_stopwords.py keeps it equal.
+STOPWORDS_EN = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it", "no", "not", "of",
+    "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "will", "with",
+))
 
-    return frozenset(STOPWORDS_EN)
+
+def _stopwords() -> frozenset[str]:
+    return STOPWORDS_EN
 
 
 class Tokenizer:

@@ -17,7 +17,7 @@ import numpy as np
 import structlog
 
 from .config import Settings
-from .embedding import Embedder, HashEmbedder, canonical_model_name, load_embedder
+from .embedding import Embedder, HashEmbedder, canonical_model_name, load_embedder, loaded_embedder
 from .errors import KnowledgeBaseMissing, ModelMismatch, StoreUnavailable
 from .models import Chunk, SearchFilters
 
@@ -65,11 +65,11 @@ def _make_embedding_function_class():
 
         @staticmethod
         def build_from_config(config: dict[str, Any]) -> "SynthbotEmbeddingFunction":
-            # Chroma rebuilds functions from stored config; load_embedder caches the model once per process.
+            # Chroma rebuilds functions from stored config: reuse the model this process loaded (either backend).
             name = config.get("model", "")
             if name.startswith("hash-"):
                 return SynthbotEmbeddingFunction(HashEmbedder(int(config.get("dimension", 256)), name=name))
-            return SynthbotEmbeddingFunction(load_embedder(name))
+            return SynthbotEmbeddingFunction(loaded_embedder(name) or load_embedder(name))
 
     try:
         register(SynthbotEmbeddingFunction)
@@ -280,5 +280,6 @@ def open_store(settings: Settings, *, collection: str | None = None, create: boo
     name = collection or settings.collection
     if not create and name not in {c if isinstance(c, str) else c.name for c in client.list_collections()}:
         raise KnowledgeBaseMissing(f"no knowledge base '{name}' — run `synthbot ingest PATH` first")
-    embedder = load_embedder(settings.embedding_model, batch_size=settings.embedding_batch_size)
+    embedder = load_embedder(settings.embedding_model, batch_size=settings.embedding_batch_size,
+                             backend=settings.embedding_backend, cache_dir=settings.model_cache)
     return KnowledgeStore(client, name, embedder)

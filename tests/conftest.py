@@ -66,10 +66,18 @@ def settings(tmp_path):
 
 @pytest.fixture(scope="session")
 def minilm():
-    """The real bundled model, loaded and hash-checked once for the whole run."""
+    """The real bundled model, loaded and hash-checked once for the whole run (ONNX Runtime unless it fell back)."""
     from synthesis.embedding import load_embedder
 
     return load_embedder()
+
+
+@pytest.fixture(scope="session")
+def minilm_st():
+    """The bundled model on sentence-transformers: the reference the ONNX backend is checked against."""
+    from synthesis.embedding import load_embedder
+
+    return load_embedder(backend="sentence-transformers")
 
 
 @pytest.fixture

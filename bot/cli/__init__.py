@@ -1,4 +1,8 @@
-"""The `synthbot` command: one entry point that reads settings once and dispatches to a subcommand module."""
+"""The `synthbot` command: one entry point that reads settings once and dispatches to a subcommand module.
+
+Imports are lazy all the way down: `--help` loads no settings, store or model, and each command imports only what it
+uses (a query never imports torch: docs/BENCHMARKS.md, "Cold start").
+"""
 
 from __future__ import annotations
 
@@ -6,40 +10,59 @@ import argparse
 import importlib
 import sys
 
-from rich.console import Console
-
-from synthesis.config import Settings
 from synthesis.errors import SynthbotError
-from synthesis.logging import configure_logging, secrets_of
 
 # Each module exposes register(subparsers); the parser it adds sets `func(args, settings) -> int`.
 SUBCOMMANDS = ("ingest", "search", "eval", "ask", "inquiry", "coverage", "stats", "serve")
+# Commands registered by a module of another name.
+MODULE_OF = {"console": "serve"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given the command line, only the named command's module is imported (all of them for --help)."""
     parser = argparse.ArgumentParser(prog="synthbot", description="Answers from your team's knowledge base, with citations.")
     parser.add_argument("--log-level", default=None, help="DEBUG, INFO, WARNING (default: SYNTHBOT_LOG_LEVEL or WARNING)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in SUBCOMMANDS:
+    for name in _modules_for(argv):
         importlib.import_module(f"bot.cli.{name}").register(sub)
     return parser
 
 
+def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
+    tokens = iter(argv or ())
+    for token in tokens:
+        if token == "--log-level":
+            next(tokens, None)
+        elif not token.startswith("-"):  # the command: its module alone; an unknown one gets the full list to choose
+            module = MODULE_OF.get(token, token)
+            return (module,) if module in SUBCOMMANDS else SUBCOMMANDS
+    return SUBCOMMANDS
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
+    from synthesis.config import Settings
+    from synthesis.logging import configure_logging, secrets_of
+
     settings = Settings()
     configure_logging(level=args.log_level or settings.log_level, fmt=settings.log_format,
                       secrets=secrets_of(settings))
-    err = Console(stderr=True)
     try:
         return int(args.func(args, settings) or 0)
     except SynthbotError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        _stderr().print(f"[bold red]error:[/] {exc}", highlight=False)
         return exc.exit_code
     except KeyboardInterrupt:
-        err.print("interrupted")
+        _stderr().print("interrupted")
         return 130
+
+
+def _stderr():
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -48,7 +48,13 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
 
     socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
     tokens = check_tokens(settings, socket_mode=socket_mode)
+    if agent is None:  # loaded after the HTTP server is up, so /healthz can say "starting" meanwhile
+        from bot.warmup import WarmingAgent
+
+        agent = WarmingAgent(settings)
     deps = await build_deps(settings, bot_token=tokens["bot"], agent=agent)
+    if deps.store_check is None and callable(getattr(agent, "check", None)):
+        deps.store_check = agent.check  # /healthz asks the knowledge base once the agent is warm
     app = build_app(deps, signing_secret=tokens.get("signing"))
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -81,6 +87,7 @@ async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: C
         error = exc.response.get("error", "") if exc.response is not None else str(exc)
         raise ConfigError(f"SLACK_APP_TOKEN was rejected by Slack ({error}) — copy it again from "
                           f"{WHERE['SLACK_APP_TOKEN']}") from exc
+    await _warm(deps, err)  # connect only when questions can be answered at full speed
     handler = AsyncSocketModeHandler(app, app_token)
     await handler.connect_async()
     err.print(f"synthbot is connected to Slack workspace {deps.identity.team or deps.identity.team_id} "
@@ -92,6 +99,13 @@ async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: C
         await stop.wait()
     finally:
         await handler.close_async()
+
+
+async def _warm(deps, err: Console) -> None:
+    warm = getattr(deps.agent, "warm", None)
+    if callable(warm):
+        err.print("synthbot is loading the model and the search indexes…", highlight=False)
+        await warm()
 
 
 async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, started, err: Console,
@@ -109,6 +123,11 @@ async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, start
         await runner.cleanup()
         raise ConfigError(f"cannot listen on {host}:{port} ({exc.strerror}) — pick another port with --port") from exc
     bound = site._server.sockets[0].getsockname()[1] if site._server and site._server.sockets else port
+    try:
+        await _warm(deps, err)  # /healthz answers "starting" (503) until the model and indexes are loaded
+    except BaseException:
+        await runner.cleanup()
+        raise
     err.print(f"synthbot is listening on http://{host}:{bound}{EVENTS_PATH} (health: /healthz) for workspace "
               f"{deps.identity.team or deps.identity.team_id}. Ctrl-C to stop.", highlight=False)
     log.info("serve.started", mode="http", host=host, port=bound, team=deps.identity.team_id)

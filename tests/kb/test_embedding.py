@@ -56,10 +56,10 @@ def test_unknown_model_fails_offline_with_an_action():
         load_embedder("no-such-org/no-such-model-xyz")
 
 
-def test_bge_query_prefix_applies_to_queries_only(minilm):
+def test_bge_query_prefix_applies_to_queries_only(minilm, minilm_st):
     from synthesis.embedding import SentenceTransformerEmbedder
 
-    bge = SentenceTransformerEmbedder(minilm._model, name="BAAI/bge-small-en-v1.5", query_prefix=BGE_QUERY_PREFIX)
+    bge = SentenceTransformerEmbedder(minilm_st._model, name="BAAI/bge-small-en-v1.5", query_prefix=BGE_QUERY_PREFIX)
     doc = bge.embed(["rollback window"])
     query = bge.embed(["rollback window"], query=True)
     assert np.allclose(doc, minilm.embed(["rollback window"]), atol=1e-5)
@@ -72,7 +72,7 @@ def test_hash_embedder_is_deterministic():
     assert a.embed([]).shape == (0, 64)
 
 
-def test_small_batches_run_on_one_thread_and_restore_the_setting(minilm):
+def test_small_batches_run_on_one_thread_and_restore_the_setting(minilm_st):
     import torch
 
     from synthesis.embedding import _torch_threads
@@ -81,5 +81,5 @@ def test_small_batches_run_on_one_thread_and_restore_the_setting(minilm):
     with _torch_threads(1):
         assert torch.get_num_threads() == 1
     assert torch.get_num_threads() == before
-    minilm.embed(["a query"], query=True)
+    minilm_st.embed(["a query"], query=True)
     assert torch.get_num_threads() == before
