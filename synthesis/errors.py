@@ -30,7 +30,13 @@ class ModelMismatch(SynthbotError):
 
 
 class StoreUnavailable(SynthbotError):
-    """The Chroma server or data directory cannot be reached."""
+    """The Chroma server or data directory cannot be reached, or reads keep failing: never shown as "not found"."""
+
+    exit_code = 3
+
+
+class StoreFull(StoreUnavailable):
+    """The disk holding the store is full."""
 
     exit_code = 3  # distinct from 1 (no knowledge base): a failure, never "not found"
 

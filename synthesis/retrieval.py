@@ -115,7 +115,7 @@ class Retriever:
         timings: dict[str, float] = {}
         info: dict[str, Any] = {}
         where = where_clause(filters)
-        coll = self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
+        self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
         pool = max(self.fusion.pool, 4 * k if diversity > 0 else k)  # MMR needs room to pick from
         need = k if diversity == 0 else max(4 * k, 20)  # how many must be scored exactly
         cands: dict[str, Candidate] = {}
@@ -128,8 +128,9 @@ class Retriever:
             t = time.perf_counter()
             # Ids and distances only: text and metadata are fetched for the final few (most of a query's cost).
             # No count() to cap n_results: Chroma returns fewer when there are fewer, and count costs ~5 ms at 100k.
-            got = coll.query(query_embeddings=np.asarray([qvec], dtype=np.float32), where=where, n_results=pool,
-                             include=["distances"])
+            got = self.store.read("query", lambda coll: coll.query(
+                query_embeddings=np.asarray([qvec], dtype=np.float32), where=where, n_results=pool,
+                include=["distances"]))
             for rank, (cid, dist) in enumerate(zip(got["ids"][0], got["distances"][0]), start=1):
                 cands[cid] = Candidate(cid, dense=1.0 - float(dist), dense_rank=rank)
             timings["dense"] = _ms(t)
@@ -247,7 +248,7 @@ class Retriever:
         while len(live) < k and start < len(ranked):
             batch = ranked[start:start + k - len(live)]
             start += len(batch)
-            got = self.store.collection().get(ids=[c.id for c in batch], include=include)
+            got = self.store.read("get", lambda coll: coll.get(ids=[c.id for c in batch], include=include))
             by_id = {c.id: c for c in batch}
             for i, cid in enumerate(got["ids"]):
                 c = by_id[cid]
@@ -266,7 +267,7 @@ class Retriever:
         """Stored embeddings only (no text): the cheap kind of Chroma get."""
         if not cands:
             return
-        got = self.store.collection().get(ids=[c.id for c in cands], include=["embeddings"])
+        got = self.store.read("get", lambda coll: coll.get(ids=[c.id for c in cands], include=["embeddings"]))
         by_id = {cid: np.asarray(e, dtype=np.float32) for cid, e in zip(got["ids"], got["embeddings"])}
         for c in cands:
             c.embedding = by_id.get(c.id)
@@ -279,7 +280,7 @@ class Retriever:
         return [head[i] for i in order]
 
     def _why_empty(self, filters, best: float | None, threshold: float, info: dict) -> str:
-        if self.store.collection().count() == 0:
+        if self.store.read("count", lambda coll: coll.count()) == 0:
             return f"knowledge base '{self.store.name}' is empty — run `synthbot ingest PATH`"
         if best is not None:
             return f"no result reached the threshold {threshold:.2f}; the best score seen was {best:.2f}"
