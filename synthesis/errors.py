@@ -55,6 +55,10 @@ class SynthesisError(SynthbotError):
     """The synthesizer failed and no fallback was possible."""
 
 
+class ClaudeRefused(SynthesisError):
+    """Claude declined to answer (stop_reason "refusal"): not a malformed answer, so it is not asked again."""
+
+
 class QuestionFileError(SynthbotError):
     """A QUESTION.md file cannot be parsed."""
 
