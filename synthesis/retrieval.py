@@ -117,7 +117,7 @@ class Retriever:
         where = where_clause(filters)
         self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
         pool = max(self.fusion.pool, 4 * k if diversity > 0 else k)  # MMR needs room to pick from
-        need = k if diversity == 0 else max(4 * k, 20)  # how many must be scored exactly
+        need = max(4 * k, 20)  # MMR picks from this many of the best
         cands: dict[str, Candidate] = {}
         qvec: np.ndarray | None = None
 
@@ -143,7 +143,7 @@ class Retriever:
 
         t = time.perf_counter()
         if mode == "hybrid":
-            self._exact_dense(cands, qvec, need, length_weight, info)
+            self._exact_dense(cands, qvec, info)
         ranked = sorted((c for c in cands.values() if mode != "hybrid" or c.dense is not None),
                         # Ties (lexical shares clamp at 1.0) fall back to raw BM25, then cosine, so rank order survives.
                         key=lambda c: (-self._score(c, mode, length_weight), -(c.lexical_raw or 0.0),
@@ -206,19 +206,14 @@ class Retriever:
                 c.lexical_raw, c.words = float(raw[row]), int(snap.words[row])
             c.lexical = float(lexical_score(c.lexical_raw, ceiling, scale))
 
-    def _exact_dense(self, cands: dict[str, Candidate], qvec, need: int, length_weight: float, info: dict) -> None:
-        """Exact cosine for the lexical-only chunks that can still reach the top `need`, from their stored vectors.
+    def _exact_dense(self, cands: dict[str, Candidate], qvec, info: dict) -> None:
+        """Exact cosine, from stored vectors, for every lexical candidate the dense pool did not return.
 
-        A chunk outside the dense pool has a cosine no higher than the pool's lowest, so its hybrid score is bounded
-        by w * that + (1 - w) * lexical; chunks bounded below the `need`-th exact score are left out (never fetched).
+        No chunk is left out on a bound: HNSW is approximate, so a chunk outside the dense pool can have a higher
+        cosine than the pool's lowest, and a bound that depends on k made the top k differ from the head of the
+        top 2k. Scoring every candidate keeps the ranking a function of the candidates alone, whatever k is.
         """
         missing = [c for c in cands.values() if c.dense is None]
-        known = [c for c in cands.values() if c.dense is not None]
-        if missing and len(known) >= need:
-            w = self.fusion.dense_weight
-            floor = max(0.0, min(c.dense for c in known))
-            kth = sorted((self._score(c, "hybrid", length_weight) for c in known), reverse=True)[need - 1]
-            missing = [c for c in missing if w * floor + (1 - w) * (c.lexical or 0.0) >= kth]
         info["exact_dense"] = len(missing)
         if missing:
             self._vectors(missing)
