@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     )
     embedding_batch_size: int = 64
     chroma_url: str | None = Field(None, description="Chroma server URL, e.g. http://127.0.0.1:8000; embedded if unset.")
+    max_file_mb: float = Field(20.0, gt=0, description="Ingest skips files larger than this (with the reason).")
 
     # --- retrieval / agent ----------------------------------------------------------------------------
     top_k: int = 8

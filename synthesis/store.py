@@ -13,6 +13,7 @@ docs/ARCHITECTURE.md, "Several processes, one embedded store".
 
 from __future__ import annotations
 
+import shutil
 import threading
 import time
 import uuid
@@ -36,6 +37,7 @@ WRITE_BATCH = 1000
 FRESH_INTERVAL = 1.0  # seconds between revision checks of an embedded store (bounds how stale a reader can be)
 READ_ATTEMPTS = 4  # a read that fails on a torn index is retried this often, on a freshly opened client
 RETRY_PAUSE = 0.25  # seconds, doubled per attempt: lets a concurrent writer finish its batch
+LOW_DISK_BYTES = 8 * 2**20  # a write that failed with less free than this is reported as a full disk
 _DISK_FULL = ("disk is full", "no space left", "enospc", "os error 28", "database or disk is full")
 
 
@@ -117,8 +119,8 @@ def make_client(settings: Settings):
         return open_embedded(settings.chroma_path)
     except Exception as exc:
         where = settings.chroma_url or settings.chroma_path
-        raise store_error(exc, f"cannot open the Chroma store at {where}",
-                          "check SYNTHBOT_CHROMA_URL / SYNTHBOT_HOME") from exc
+        raise store_error(exc, f"cannot open the Chroma store at {where}", "check SYNTHBOT_CHROMA_URL / SYNTHBOT_HOME",
+                          path=None if settings.chroma_url else settings.home if settings.home.exists() else None) from exc
 
 
 def open_embedded(path) -> Any:
@@ -142,13 +144,23 @@ def open_embedded(path) -> Any:
     return Client.from_system(system)
 
 
-def is_disk_full(exc: BaseException) -> bool:
-    return isinstance(exc, OSError) and exc.errno == 28 or any(m in str(exc).lower() for m in _DISK_FULL)
+def is_disk_full(exc: BaseException, path=None) -> bool:
+    """ENOSPC, or a message that says so, or (Chroma's Rust core often words it otherwise) a failed write on a
+    disk with next to nothing free."""
+    if isinstance(exc, OSError) and exc.errno == 28 or any(m in str(exc).lower() for m in _DISK_FULL):
+        return True
+    if path is None:
+        return False
+    try:
+        usage = shutil.disk_usage(path)
+    except OSError:
+        return False
+    return usage.free < max(LOW_DISK_BYTES, usage.total // 1000)
 
 
-def store_error(exc: BaseException, what: str, fix: str) -> StoreUnavailable:
+def store_error(exc: BaseException, what: str, fix: str, *, path=None) -> StoreUnavailable:
     """One line for a store failure: a full disk says so; anything else names the error and the fix."""
-    if is_disk_full(exc):
+    if is_disk_full(exc, path):
         return StoreFull(f"{what}: the disk is full — free space on the disk holding SYNTHBOT_HOME, then run the "
                          "command again (ingest resumes where it stopped)")
     first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
@@ -194,8 +206,10 @@ def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
 class KnowledgeStore:
     """One Chroma collection plus the model it was built with."""
 
-    def __init__(self, client, name: str, embedder: Embedder, *, reopen: Callable[[], Any] | None = None) -> None:
+    def __init__(self, client, name: str, embedder: Embedder, *, reopen: Callable[[], Any] | None = None,
+                 path=None) -> None:
         self.client = client
+        self.path = path  # the embedded store's directory (None for a server): a failed write checks its disk
         self.name = name
         self.embedder = embedder
         self._ef = embedding_function(embedder)
@@ -210,7 +224,8 @@ class KnowledgeStore:
 
     @classmethod
     def open(cls, settings: Settings, embedder: Embedder, *, collection: str | None = None) -> "KnowledgeStore":
-        return cls(make_client(settings), collection or settings.collection, embedder, reopen=_reopener(settings))
+        return cls(make_client(settings), collection or settings.collection, embedder, reopen=_reopener(settings),
+                   path=None if settings.chroma_url else settings.chroma_path)
 
     # --- collection lifecycle --------------------------------------------------------------------------
     def exists(self) -> bool:
@@ -301,7 +316,7 @@ class KnowledgeStore:
                     raise
                 if self._reopen is None or attempt == READ_ATTEMPTS or is_disk_full(exc):
                     raise store_error(exc, f"Chroma {what} failed on knowledge base '{self.name}'"
-                                      + (f" {attempt} times" if attempt > 1 else ""), _FIX) from exc
+                                      + (f" {attempt} times" if attempt > 1 else ""), _FIX, path=self.path) from exc
                 log.warning("store.read_retry", what=what, attempt=attempt, error=str(exc)[:200])
                 time.sleep(pause)
                 pause *= 2
@@ -334,24 +349,36 @@ class KnowledgeStore:
         coll = self.collection()
         meta = dict(self.client.get_collection(self.name, embedding_function=self._ef).metadata or {})
         meta["revision"] = uuid.uuid4().hex
-        coll.modify(metadata=meta)
+        self._write("record the new revision", lambda: coll.modify(metadata=meta))
         self._seen = meta["revision"]  # our own write: this process's index already has it
 
     # --- writes ----------------------------------------------------------------------------------------
     def upsert(self, chunks: Sequence[Chunk], embeddings: np.ndarray) -> None:
-        coll = self.collection(create=True)
+        coll = self._write("create the collection", lambda: self.collection(create=True))
         for start in range(0, len(chunks), WRITE_BATCH):
             part = chunks[start:start + WRITE_BATCH]
-            coll.upsert(
+            self._write("write", lambda: coll.upsert(
                 ids=[c.id for c in part], documents=[c.text for c in part],
                 embeddings=np.asarray(embeddings[start:start + WRITE_BATCH], dtype=np.float32),
                 metadatas=[chunk_metadata(c) for c in part],
-            )
+            ))
 
     def delete(self, ids: Sequence[str]) -> None:
         coll = self.collection()
         for start in range(0, len(ids), WRITE_BATCH):
-            coll.delete(ids=list(ids[start:start + WRITE_BATCH]))
+            self._write("delete", lambda: coll.delete(ids=list(ids[start:start + WRITE_BATCH])))
+
+    def _write(self, what: str, fn: Callable[[], Any]) -> Any:
+        """A write; Chroma's failure (a full disk above all) becomes one line that says what to do."""
+        try:
+            return fn()
+        except (KnowledgeBaseMissing, ModelMismatch, StoreUnavailable):
+            raise
+        except Exception as exc:
+            if not _is_chroma_error(exc):
+                raise
+            raise store_error(exc, f"Chroma could not {what} in knowledge base '{self.name}'", _FIX,
+                              path=self.path) from exc
 
     def doc_states(self) -> dict[str, DocState]:
         """Every stored document's hashes, chunk ids and expected count (one pass over metadata only)."""
@@ -404,7 +431,8 @@ def open_store(settings: Settings, *, collection: str | None = None, create: boo
     if not create and name not in _names(client):
         raise KnowledgeBaseMissing(f"no knowledge base '{name}' — run `synthbot ingest PATH` first")
     embedder = load_embedder(settings.embedding_model, batch_size=settings.embedding_batch_size)
-    return KnowledgeStore(client, name, embedder, reopen=_reopener(settings))
+    return KnowledgeStore(client, name, embedder, reopen=_reopener(settings),
+                          path=None if settings.chroma_url else settings.chroma_path)
 
 
 _FIX = "check SYNTHBOT_HOME (or SYNTHBOT_CHROMA_URL) and free disk space; if it persists, restart the process"

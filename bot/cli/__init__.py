@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings()
     configure_logging(level=args.log_level or settings.log_level, fmt=settings.log_format,
                       secrets=secrets_of(settings))
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # an error is one line, however narrow the terminal
     try:
         return int(args.func(args, settings) or 0)
     except SynthbotError as exc:

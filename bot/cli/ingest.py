@@ -94,7 +94,8 @@ def run(args, settings) -> int:
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     store = open_store(settings, collection=args.collection, create=True)
     with _Bar(err) as bar:
-        report = ingest(store, args.paths, prune=args.prune, progress=bar.update)
+        report = ingest(store, args.paths, prune=args.prune, progress=bar.update,
+                        max_file_bytes=int(settings.max_file_mb * 2**20))
     if args.json:
         print(report.model_dump_json(indent=2))
     else:
