@@ -455,8 +455,10 @@ def _names(client) -> set[str]:
 
 def _is_chroma_error(exc: BaseException) -> bool:
     """Failures of Chroma itself (its Rust core, SQLite, the disk, the server), not bugs in our code."""
+    import httpx
     from chromadb.errors import InternalError, NotFoundError
 
     # InternalError: the Rust core (torn or stale HNSW, SQLite, disk). NotFoundError: the collection was recreated
-    # by another process under a new id. Argument errors are our bugs and are never retried.
-    return isinstance(exc, InternalError | NotFoundError | OSError)
+    # by another process under a new id. httpx: a Chroma server that is down or hangs. Argument errors are our bugs
+    # and are never retried.
+    return isinstance(exc, InternalError | NotFoundError | OSError | httpx.TransportError)
