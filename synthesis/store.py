@@ -277,6 +277,9 @@ class KnowledgeStore:
             try:
                 stamp = self._stamp()
             except Exception as exc:
+                if not self.exists():  # another process deleted it (or recreated it under a new id)
+                    raise KnowledgeBaseMissing(f"no knowledge base '{self.name}' — run `synthbot ingest PATH` "
+                                               "first") from exc
                 if not force:
                     raise store_error(exc, f"cannot read knowledge base '{self.name}'", _FIX) from exc
                 stamp = None
