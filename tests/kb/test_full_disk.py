@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the real model embeds until the disk fills (about 90 s on a busy machine)
 ROOT = Path(__file__).resolve().parents[2]
 CLI = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"
 
