@@ -32,13 +32,11 @@ class ModelMismatch(SynthbotError):
 class StoreUnavailable(SynthbotError):
     """The Chroma server or data directory cannot be reached, or reads keep failing: never shown as "not found"."""
 
-    exit_code = 3
+    exit_code = 3  # distinct from 1 (no knowledge base): a failure, never "not found"
 
 
 class StoreFull(StoreUnavailable):
     """The disk holding the store is full."""
-
-    exit_code = 3  # distinct from 1 (no knowledge base): a failure, never "not found"
 
 
 class InvalidQuery(SynthbotError):
