@@ -17,7 +17,8 @@ import structlog
 from . import citations
 from .aggregate import aggregate, closest_topics
 from .config import Settings
-from .errors import InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable, SynthesisError
+from .errors import (ClaudeRefused, InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable,
+                     SynthesisError)
 from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, Step, SubagentResult, Synthesis, Turn)
 from .planner import plan as make_plan
 from .sentences import keyword_query
@@ -35,13 +36,40 @@ LOW_CONFIDENCE_PREFIX = "Based on limited information, "
 REFINE_BELOW = 0.67  # completeness under this (e.g. one of two parts unanswered) earns one refinement round
 LOW_SCORE_MARGIN = 0.08  # best passage within this of the floor: the knowledge base barely touches the question
 STANDALONE_DEADLINE = 15.0  # one short call; past this the offline rewrite is good enough and the answer waits less
+OFFLINE_RESERVE = 20.0  # seconds of a question's deadline kept for the offline fallback when Claude fails or hangs
+RESERVE_SHARE = 0.25  # ... but never more than this share of a short deadline, so Claude still gets most of it
+FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
+
+
+class Budget:
+    """One question's deadline, passed down: Claude's research and the follow-up rewrite get what is left after a
+    reserve for the offline fallback, so a failing or hanging Claude still leaves time to answer offline."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.total = seconds
+        self.end = None if seconds is None else time.monotonic() + seconds
+        self.reserve = 0.0 if seconds is None else min(OFFLINE_RESERVE, RESERVE_SHARE * seconds)
+
+    def left(self) -> float | None:
+        return None if self.end is None else max(0.0, self.end - time.monotonic())
+
+    def for_claude(self, cap: float) -> float:
+        """Seconds an LLM step may take: its own cap, within what is left after the offline reserve."""
+        left = self.left()
+        return cap if left is None else max(0.0, min(cap, left - self.reserve))
+
+    def for_search(self, cap: float) -> float:
+        """A subagent timeout that leaves FINISH_MARGIN for synthesis before the deadline."""
+        left = self.left()
+        return cap if left is None else max(0.5, min(cap, max(0.75 * left, left - FINISH_MARGIN)))
 
 
 class _Run:
     """Per-question bookkeeping: steps with durations, notices, subagents."""
 
-    def __init__(self, progress: Progress | None) -> None:
+    def __init__(self, progress: Progress | None, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget(None)
         self.started = time.perf_counter()
         self.steps: list[Step] = []
         self.notices: list[str] = []
@@ -92,14 +120,19 @@ class Agent:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     async def answer(self, question: str, *, history: Sequence[Turn] = (), options: AskOptions | None = None,
-                     progress: Progress | None = None) -> AnswerResult:
-        """One verified answer. Raises InvalidQuery (empty), KnowledgeBaseMissing; never raises for 'not found'."""
+                     progress: Progress | None = None, deadline: float | None = None) -> AnswerResult:
+        """One verified answer. Raises InvalidQuery (empty), KnowledgeBaseMissing; never raises for 'not found'.
+
+        `deadline` (seconds; default SYNTHBOT_ANSWER_TIMEOUT, which also bounds the Slack edge's wait) is one budget
+        for the whole answer: Claude's rewrite and research get what is left after OFFLINE_RESERVE, so the offline
+        fallback still answers in time when Claude fails or hangs.
+        """
         if not question or not question.strip():
             raise InvalidQuery("the question is empty — ask something, e.g. `synthbot ask \"How do we deploy?\"`")
         options = options or AskOptions()
-        run = _Run(progress)
+        run = _Run(progress, Budget(self.settings.answer_timeout if deadline is None else deadline))
         await run.say("Planning the question…")
-        plan, rewriter = await self._plan(question.strip(), history)
+        plan, rewriter = await self._plan(question.strip(), history, run.budget)
         run.step("plan", question_type=plan.question_type.value, sub_queries=len(plan.sub_queries),
                  rewritten=plan.standalone != question.strip(), rewriter=rewriter)
         if self.researcher is not None and not options.sources_only:
@@ -108,14 +141,17 @@ class Agent:
                 return result
         return await self._offline(question, plan, options, run)
 
-    async def _plan(self, question: str, history: Sequence[Turn]) -> tuple[Plan, str]:
+    async def _plan(self, question: str, history: Sequence[Turn], budget: Budget) -> tuple[Plan, str]:
         """The plan, from Claude's standalone rewrite of a follow-up when a researcher is configured."""
         rewrite = getattr(self.researcher, "standalone", None)
         if not history or rewrite is None:
             return make_plan(question, history), "heuristic" if history else "none"
+        timeout = budget.for_claude(min(STANDALONE_DEADLINE, self.settings.claude_deadline))
+        if timeout <= 0:
+            log.warning("agent.standalone_skipped", reason="deadline")
+            return make_plan(question, history), "heuristic"
         try:
-            standalone = await asyncio.wait_for(rewrite(question, history),
-                                                timeout=min(STANDALONE_DEADLINE, self.settings.claude_deadline))
+            standalone = await asyncio.wait_for(rewrite(question, history), timeout=timeout)
         except (SynthesisError, TimeoutError) as exc:  # the offline heuristic still resolves most follow-ups
             log.warning("agent.standalone_failed", error=f"{type(exc).__name__}: {exc}"[:300])
             return make_plan(question, history), "heuristic"
@@ -130,21 +166,30 @@ class Agent:
 
         async def search(queries: list[str]) -> list[SubagentResult]:
             await run.say(f"Searching {len(queries)} angle{'s' if len(queries) != 1 else ''} in parallel…")
-            results = await self._search(queries, k, options, prefix="claude")
+            results = await self._search(queries, k, options, prefix="claude", budget=run.budget)
             run.subagents.extend(results)
             _raise_if_all_failed(results)
             return results
 
+        timeout = run.budget.for_claude(self.settings.claude_deadline)
+        if timeout <= 0:  # the rewrite or the queue used up Claude's share: the reserve is for the offline path
+            run.step("research", ok=False, error="no time left before the deadline")
+            run.notices.append("Claude unavailable, offline synthesis used.")
+            return None
         await run.say("Researching with Claude…")
         try:
-            outcome = await self.researcher.research(plan.standalone, history=history, search=search,
-                                                     context_budget=self.settings.context_tokens)
+            # The researcher bounds itself by `deadline` (and says so); wait_for guards one that does not.
+            outcome = await asyncio.wait_for(
+                self.researcher.research(plan.standalone, history=history, search=search,
+                                         context_budget=self.settings.context_tokens, deadline=timeout),
+                timeout=timeout + 0.5)
         except (KnowledgeBaseMissing, ModelMismatch, StoreUnavailable):
             raise
         except Exception as exc:  # any LLM failure: answer offline and say so
             log.warning("agent.researcher_failed", error=f"{type(exc).__name__}: {exc}")
             run.step("research", ok=False, error=f"{type(exc).__name__}: {exc}"[:300])
-            run.notices.append("Claude unavailable, offline synthesis used.")
+            run.notices.append("Claude declined to answer this question, offline synthesis used."
+                               if isinstance(exc, ClaudeRefused) else "Claude unavailable, offline synthesis used.")
             run.subagents.clear()
             return None
         run.step("research", ok=True, rounds=outcome.rounds, searches=len(outcome.subagents))
@@ -162,7 +207,7 @@ class Agent:
         k = options.k or self.settings.top_k
         n = len(plan.sub_queries)
         await run.say(f"Searching {n} angle{'s' if n != 1 else ''} in parallel…")
-        results = await self._search(plan.sub_queries, k, options)
+        results = await self._search(plan.sub_queries, k, options, budget=run.budget)
         run.subagents.extend(results)
         failed = [r for r in results if not r.success]
         run.step("retrieve", subagents=len(results), failed=len(failed))
@@ -205,7 +250,8 @@ class Agent:
         if not queries:
             return None
         await run.say("Looking again for the parts still missing…")
-        results = await self._search(queries[:4], options.k or self.settings.top_k, options, prefix="refine")
+        results = await self._search(queries[:4], options.k or self.settings.top_k, options, prefix="refine",
+                                     budget=run.budget)
         run.subagents.extend(results)
         aggregated = self._aggregate(run.subagents)
         context = await self._context(aggregated)
@@ -217,11 +263,12 @@ class Agent:
         return (checked, context, aggregated) if better else None
 
     # --- shared pieces -------------------------------------------------------------------------------
-    async def _search(self, queries: Sequence[str], k: int, options: AskOptions, *,
-                      prefix: str = "subagent") -> list[SubagentResult]:
+    async def _search(self, queries: Sequence[str], k: int, options: AskOptions, *, prefix: str = "subagent",
+                      budget: Budget | None = None) -> list[SubagentResult]:
         filters = None if options.filters.is_empty() else options.filters
+        timeout = (budget or Budget(None)).for_search(self.settings.subagent_timeout)
         return await run_subagents(self.retriever, list(queries), k=k, filters=filters, executor=self.executor,
-                                   timeout=self.settings.subagent_timeout, prefix=prefix)
+                                   timeout=timeout, prefix=prefix)
 
     async def _context(self, aggregated: AggregatedResults) -> Context:
         """build_context off the event loop: token counting and truncation are CPU work."""

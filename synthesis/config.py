@@ -30,6 +30,7 @@ class Settings(BaseSettings):
     )
     model_cache: Path | None = Field(None, description="Where the ONNX export is kept (default ~/.cache/synthbot).")
     chroma_url: str | None = Field(None, description="Chroma server URL, e.g. http://127.0.0.1:8000; embedded if unset.")
+    max_file_mb: float = Field(20.0, gt=0, description="Ingest skips files larger than this (with the reason).")
 
     # --- retrieval / agent ----------------------------------------------------------------------------
     top_k: int = 8
@@ -44,6 +45,10 @@ class Settings(BaseSettings):
     anthropic_base_url: str | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_BASE_URL"))
     claude_model: str = "claude-sonnet-5-5"  # newest Sonnet the pinned SDK lists; 4-5 is deprecated there
     claude_deadline: float = 90.0
+    claude_temperature: float | None = Field(
+        None, ge=0.0, le=1.0, description="Opt-in sampling temperature; unset sends none (current models take none).")
+    claude_max_tokens: int = Field(4096, ge=256, description="Output tokens per Claude call; doubled once a reply is "
+                                                            "cut off, up to 4x.")
 
     # --- Slack ----------------------------------------------------------------------------------------
     slack_bot_token: SecretStr | None = Field(None, validation_alias=AliasChoices("SLACK_BOT_TOKEN"))

@@ -30,9 +30,13 @@ class ModelMismatch(SynthbotError):
 
 
 class StoreUnavailable(SynthbotError):
-    """The Chroma server or data directory cannot be reached."""
+    """The Chroma server or data directory cannot be reached, or reads keep failing: never shown as "not found"."""
 
     exit_code = 3  # distinct from 1 (no knowledge base): a failure, never "not found"
+
+
+class StoreFull(StoreUnavailable):
+    """The disk holding the store is full."""
 
 
 class InvalidQuery(SynthbotError):
@@ -47,6 +51,10 @@ class IngestError(SynthbotError):
 
 class SynthesisError(SynthbotError):
     """The synthesizer failed and no fallback was possible."""
+
+
+class ClaudeRefused(SynthesisError):
+    """Claude declined to answer (stop_reason "refusal"): not a malformed answer, so it is not asked again."""
 
 
 class QuestionFileError(SynthbotError):

@@ -115,9 +115,9 @@ class Retriever:
         timings: dict[str, float] = {}
         info: dict[str, Any] = {}
         where = where_clause(filters)
-        coll = self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
+        self.store.collection()  # raises KnowledgeBaseMissing / ModelMismatch before any work
         pool = max(self.fusion.pool, 4 * k if diversity > 0 else k)  # MMR needs room to pick from
-        need = k if diversity == 0 else max(4 * k, 20)  # how many must be scored exactly
+        need = max(4 * k, 20)  # MMR picks from this many of the best
         cands: dict[str, Candidate] = {}
         qvec: np.ndarray | None = None
 
@@ -128,8 +128,9 @@ class Retriever:
             t = time.perf_counter()
             # Ids and distances only: text and metadata are fetched for the final few (most of a query's cost).
             # No count() to cap n_results: Chroma returns fewer when there are fewer, and count costs ~5 ms at 100k.
-            got = coll.query(query_embeddings=np.asarray([qvec], dtype=np.float32), where=where, n_results=pool,
-                             include=["distances"])
+            got = self.store.read("query", lambda coll: coll.query(
+                query_embeddings=np.asarray([qvec], dtype=np.float32), where=where, n_results=pool,
+                include=["distances"]))
             for rank, (cid, dist) in enumerate(zip(got["ids"][0], got["distances"][0]), start=1):
                 cands[cid] = Candidate(cid, dense=1.0 - float(dist), dense_rank=rank)
             timings["dense"] = _ms(t)
@@ -142,7 +143,7 @@ class Retriever:
 
         t = time.perf_counter()
         if mode == "hybrid":
-            self._exact_dense(cands, qvec, need, length_weight, info)
+            self._exact_dense(cands, qvec, info)
         ranked = sorted((c for c in cands.values() if mode != "hybrid" or c.dense is not None),
                         # Ties (lexical shares clamp at 1.0) fall back to raw BM25, then cosine, so rank order survives.
                         key=lambda c: (-self._score(c, mode, length_weight), -(c.lexical_raw or 0.0),
@@ -205,19 +206,14 @@ class Retriever:
                 c.lexical_raw, c.words = float(raw[row]), int(snap.words[row])
             c.lexical = float(lexical_score(c.lexical_raw, ceiling, scale))
 
-    def _exact_dense(self, cands: dict[str, Candidate], qvec, need: int, length_weight: float, info: dict) -> None:
-        """Exact cosine for the lexical-only chunks that can still reach the top `need`, from their stored vectors.
+    def _exact_dense(self, cands: dict[str, Candidate], qvec, info: dict) -> None:
+        """Exact cosine, from stored vectors, for every lexical candidate the dense pool did not return.
 
-        A chunk outside the dense pool has a cosine no higher than the pool's lowest, so its hybrid score is bounded
-        by w * that + (1 - w) * lexical; chunks bounded below the `need`-th exact score are left out (never fetched).
+        No chunk is left out on a bound: HNSW is approximate, so a chunk outside the dense pool can have a higher
+        cosine than the pool's lowest, and a bound that depends on k made the top k differ from the head of the
+        top 2k. Scoring every candidate keeps the ranking a function of the candidates alone, whatever k is.
         """
         missing = [c for c in cands.values() if c.dense is None]
-        known = [c for c in cands.values() if c.dense is not None]
-        if missing and len(known) >= need:
-            w = self.fusion.dense_weight
-            floor = max(0.0, min(c.dense for c in known))
-            kth = sorted((self._score(c, "hybrid", length_weight) for c in known), reverse=True)[need - 1]
-            missing = [c for c in missing if w * floor + (1 - w) * (c.lexical or 0.0) >= kth]
         info["exact_dense"] = len(missing)
         if missing:
             self._vectors(missing)
@@ -247,7 +243,7 @@ class Retriever:
         while len(live) < k and start < len(ranked):
             batch = ranked[start:start + k - len(live)]
             start += len(batch)
-            got = self.store.collection().get(ids=[c.id for c in batch], include=include)
+            got = self.store.read("get", lambda coll: coll.get(ids=[c.id for c in batch], include=include))
             by_id = {c.id: c for c in batch}
             for i, cid in enumerate(got["ids"]):
                 c = by_id[cid]
@@ -266,7 +262,7 @@ class Retriever:
         """Stored embeddings only (no text): the cheap kind of Chroma get."""
         if not cands:
             return
-        got = self.store.collection().get(ids=[c.id for c in cands], include=["embeddings"])
+        got = self.store.read("get", lambda coll: coll.get(ids=[c.id for c in cands], include=["embeddings"]))
         by_id = {cid: np.asarray(e, dtype=np.float32) for cid, e in zip(got["ids"], got["embeddings"])}
         for c in cands:
             c.embedding = by_id.get(c.id)
@@ -279,7 +275,7 @@ class Retriever:
         return [head[i] for i in order]
 
     def _why_empty(self, filters, best: float | None, threshold: float, info: dict) -> str:
-        if self.store.collection().count() == 0:
+        if self.store.read("count", lambda coll: coll.count()) == 0:
             return f"knowledge base '{self.store.name}' is empty — run `synthbot ingest PATH`"
         if best is not None:
             return f"no result reached the threshold {threshold:.2f}; the best score seen was {best:.2f}"

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
 def _stderr():
     from rich.console import Console
 
-    return Console(stderr=True)
+    return Console(stderr=True, soft_wrap=True)  # an error is one line, however narrow the terminal
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,15 +6,21 @@ import asyncio
 import sys
 
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape as rich_escape
 
 from synthesis.citations import verbatim
 from synthesis.errors import InvalidQuery
 from synthesis.models import AnswerResult, AskOptions
 
 from .search import add_filter_options, filters_from
+from .terminal import printable, utf8_argument
 
 _CONFIDENCE_STYLE = {"high": "green", "medium": "yellow", "low": "red"}
+
+
+def escape(text: str) -> str:
+    """Document text made safe for the terminal (no escape sequences) and for rich markup."""
+    return rich_escape(printable(text))
 
 
 def register(sub) -> None:
@@ -33,6 +39,7 @@ def register(sub) -> None:
 
 
 def run(args, settings) -> int:
+    utf8_argument(args.question, "question")
     if not args.question.strip():
         raise InvalidQuery('the question is empty — ask something, e.g. `synthbot ask "How do we deploy?"`')
     if args.k is not None and args.k < 1:

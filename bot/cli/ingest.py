@@ -7,6 +7,8 @@ from collections import Counter
 
 from rich.console import Console
 
+from .terminal import printable
+
 SHOW_SKIPPED = 20  # longer lists are summarised by reason; --json has them all
 _COLLECTION = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9._-]{1,510})[a-zA-Z0-9]")  # Chroma's rule for collection names
 
@@ -71,7 +73,7 @@ def summary(report) -> list[str]:
         lines[-1] += f" ({report.embedded / report.embed_seconds:.0f} chunks/s)"
     if report.skipped:
         lines.append(f"Skipped {len(report.skipped)}:")
-        lines += [f"  {s.path}: {s.reason}" for s in report.skipped[:SHOW_SKIPPED]]
+        lines += [printable(f"  {s.path}: {s.reason}") for s in report.skipped[:SHOW_SKIPPED]]
         rest = report.skipped[SHOW_SKIPPED:]
         if rest:
             by_reason = Counter(s.reason.split(" (")[0] for s in rest)
@@ -94,7 +96,8 @@ def run(args, settings) -> int:
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     store = open_store(settings, collection=args.collection, create=True)
     with _Bar(err) as bar:
-        report = ingest(store, args.paths, prune=args.prune, progress=bar.update)
+        report = ingest(store, args.paths, prune=args.prune, progress=bar.update,
+                        max_file_bytes=int(settings.max_file_mb * 2**20))
     if args.json:
         print(report.model_dump_json(indent=2))
     else:

@@ -8,6 +8,8 @@ import sys
 from synthesis.errors import InvalidQuery
 from synthesis.models import SearchFilters, SearchResponse
 
+from .terminal import printable, utf8_argument
+
 _KEY = re.compile(r"^[A-Za-z_][\w.:-]*$")
 
 
@@ -64,6 +66,7 @@ def filters_from(args) -> SearchFilters:
 
 
 def run(args, settings) -> int:
+    utf8_argument(args.query, "query")
     if not args.query.strip():
         raise InvalidQuery('the query is empty — give some words to search for, e.g. `synthbot search "deploy rollback"`')
     filters = filters_from(args)
@@ -91,13 +94,13 @@ def print_human(resp: SearchResponse, *, debug: bool = False, out=None) -> None:
     """The seed format: one block per result."""
     out = out or sys.stdout
     for r in resp.results:
-        content = " ".join(r.content.split())
+        content = " ".join(printable(r.content).split())
         print(f"Result [{r.rank}]:", file=out)
         print(f"  Score: {r.score:.2f}", file=out)
         print(f"  Content: {content}", file=out)
-        print(f"  Source URL: {r.source_url}", file=out)
-        print(f"  Page Title: {r.title}", file=out)
-        print(f"  Section: {r.section}", file=out)
+        print(f"  Source URL: {printable(r.source_url)}", file=out)
+        print(f"  Page Title: {printable(r.title)}", file=out)
+        print(f"  Section: {printable(r.section)}", file=out)
         print(f"  Chunk: {r.chunk_index + 1} of {r.chunk_count}", file=out)
         if debug and r.debug:
             d = r.debug
@@ -107,7 +110,7 @@ def print_human(resp: SearchResponse, *, debug: bool = False, out=None) -> None:
         print(file=out)
     if not resp.results:
         for w in resp.warnings or ["no results"]:
-            print(f"No results: {w}", file=out)
+            print(f"No results: {printable(w)}", file=out)
     if debug:
         d = resp.debug
         print("Debug:", file=out)

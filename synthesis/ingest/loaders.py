@@ -55,9 +55,13 @@ def discover(roots: Sequence[Path]) -> tuple[list[Path], list[SkippedFile]]:
     """Files to load, in a stable order. Directories are walked recursively; hidden files and dirs are skipped."""
     files: dict[Path, None] = {}
     skipped: list[SkippedFile] = []
+    def unreadable(exc: OSError) -> None:  # os.walk would skip a directory it cannot list, silently
+        skipped.append(SkippedFile(path=display_path(Path(exc.filename or "?")),
+                                   reason=f"unreadable directory: {exc.strerror or exc} — nothing under it was read"))
+
     for root in roots:
         if os.path.isdir(root):
-            for dirpath, dirnames, filenames in os.walk(root):
+            for dirpath, dirnames, filenames in os.walk(root, onerror=unreadable):
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
                 for name in sorted(filenames):
                     if name.startswith("."):

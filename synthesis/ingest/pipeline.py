@@ -64,8 +64,10 @@ def _under(path: str, roots: Sequence[Path]) -> bool:
 class _Run:
     """One ingest: holds the store, the report and the write bookkeeping."""
 
-    def __init__(self, store: KnowledgeStore, progress: Progress | None, batch_size: int) -> None:
+    def __init__(self, store: KnowledgeStore, progress: Progress | None, batch_size: int,
+                 max_file_bytes: int | None = None) -> None:
         self.store = store
+        self.max_file_bytes = max_file_bytes
         self.progress = progress or (lambda stage, done, total: None)
         self.batch_size = max(1, batch_size)
         self.pause = float(os.environ.get(PAUSE_ENV) or 0)
@@ -90,13 +92,26 @@ class _Run:
         embedder = self.store.embedder
         loaded = []
         for i, path in enumerate(files, 1):
-            item = load_file(path, model=embedder.name, dimension=embedder.dimension)
+            item = self._too_large(path) or load_file(path, model=embedder.name, dimension=embedder.dimension)
             self.report.skipped += item.skipped
             for s in item.skipped:
                 log.info("ingest.skipped", path=s.path, reason=s.reason)
             loaded.append(item)
             self.progress("read", i, len(files))
         return loaded
+
+    def _too_large(self, path: Path) -> Loaded | None:
+        """A file over the size limit is skipped before it is read (a 50 MB text took 5.7 GB and 40 minutes)."""
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            return None  # load_file reports why it cannot be read
+        if self.max_file_bytes is None or size <= self.max_file_bytes:
+            return None
+        mb, limit = size / 2**20, self.max_file_bytes / 2**20
+        reason = (f"too large: {mb:.1f} MB is over the {limit:g} MB limit — split it, or raise SYNTHBOT_MAX_FILE_MB "
+                  "to ingest it anyway")
+        return Loaded(path, skipped=[SkippedFile(path=display_path(path), reason=reason)], complete=False)
 
     def plan(self, docs: list[Document], states: dict[str, DocState]) -> tuple[list[Planned], dict[str, set[str]]]:
         """Chunk every document that is not already stored exactly; return the chunks to embed and, per document,
@@ -173,7 +188,8 @@ class _Run:
 
 
 def ingest(store: KnowledgeStore, paths: Sequence[str | Path], *, prune: bool = False,
-           progress: Progress | None = None, batch_size: int = EMBED_BATCH) -> IngestReport:
+           progress: Progress | None = None, batch_size: int = EMBED_BATCH,
+           max_file_bytes: int | None = None) -> IngestReport:
     """Ingest files and directories into `store`; safe to rerun at any time, including after a crash.
 
     Args:
@@ -182,6 +198,8 @@ def ingest(store: KnowledgeStore, paths: Sequence[str | Path], *, prune: bool = 
         prune: also remove stored documents whose source file under `paths` no longer exists.
         progress: called as `progress(stage, done, total)` with stage in "read", "chunk", "embed".
         batch_size: chunks per embed+upsert round.
+        max_file_bytes: files larger than this are skipped with the reason (None: no limit; the CLI passes
+            SYNTHBOT_MAX_FILE_MB).
 
     Raises IngestError when a path does not exist (nothing is written), ModelMismatch when the collection was built
     with another model. Bad files never raise: they are listed in `report.skipped`.
@@ -193,7 +211,7 @@ def ingest(store: KnowledgeStore, paths: Sequence[str | Path], *, prune: bool = 
     started = time.perf_counter()
     roots = resolve_roots(paths)
     states = store.doc_states()  # one metadata pass; also refuses a collection built with another model
-    run = _Run(store, progress, batch_size)
+    run = _Run(store, progress, batch_size, max_file_bytes)
     log.info("ingest.start", paths=[display_path(r) for r in roots], collection=store.name, stored_docs=len(states))
     loaded = run.load(roots)
 

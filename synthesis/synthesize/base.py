@@ -77,4 +77,6 @@ class Researcher(Protocol):
     """
 
     async def research(self, question: str, *, history: Sequence[Turn], search: SearchFn,
-                       context_budget: int) -> ResearchOutcome: ...
+                       context_budget: int, deadline: float | None = None) -> ResearchOutcome:
+        """`deadline`: seconds this research may take (the Agent's budget minus the offline reserve)."""
+        ...

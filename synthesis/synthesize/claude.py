@@ -66,12 +66,13 @@ class _ClaudeBase:
     def name(self) -> str:
         return f"claude:{self.model}"
 
-    async def _bounded(self, coro):
-        """Run under the overall deadline; every failure becomes a SynthesisError naming its cause."""
+    async def _bounded(self, coro, deadline: float | None = None):
+        """Run under the deadline (ours, or the caller's if shorter); every failure becomes a SynthesisError."""
+        timeout = self.deadline if deadline is None else min(self.deadline, deadline)
         try:
-            return await asyncio.wait_for(coro, timeout=self.deadline)
+            return await asyncio.wait_for(coro, timeout=timeout)
         except (TimeoutError, anthropic.APIError) as exc:
-            raise describe_failure(exc, model=self.model, deadline=self.deadline) from exc
+            raise describe_failure(exc, model=self.model, deadline=timeout) from exc
 
     async def _record(self, message: anthropic.types.Message, *, system: str, messages: list[dict[str, Any]],
                       tools: list[dict[str, Any]], usage: LLMUsage) -> Synthesis:
@@ -85,8 +86,9 @@ class _ClaudeBase:
                     return prompts.to_synthesis(prompts.SynthesisOut.model_validate(record.input))
                 except ValidationError as exc:
                     problem = _validation_summary(exc)
-            if message.stop_reason == "max_tokens":
-                problem += " (the output hit max_tokens: write a shorter answer)"
+            if message.stop_reason == "max_tokens":  # the caller already doubled the limit up to its ceiling
+                raise SynthesisError(f"Claude's answer was cut off at {self.caller.max_tokens_ceiling} output "
+                                     "tokens — ask a narrower question, or raise SYNTHBOT_CLAUDE_MAX_TOKENS")
             log.warning("claude.malformed", model=self.model, attempt=attempt, problem=problem[:300])
             if attempt == 2:
                 raise SynthesisError(f"Claude's answer did not match the synthesis schema twice ({problem[:200]}) — "
@@ -175,11 +177,13 @@ class ClaudeResearcher(_ClaudeBase):
     @classmethod
     def from_settings(cls, settings: Settings, client: anthropic.AsyncAnthropic, **kwargs: Any) -> ClaudeResearcher:
         kwargs.setdefault("deadline", settings.claude_deadline)
+        kwargs.setdefault("temperature", settings.claude_temperature)
+        kwargs.setdefault("max_tokens", settings.claude_max_tokens)
         return cls(client, model=settings.claude_model, **kwargs)
 
     async def research(self, question: str, *, history: Sequence[Turn], search: SearchFn,
-                       context_budget: int) -> ResearchOutcome:
-        return await self._bounded(self._research(question, history, search, context_budget))
+                       context_budget: int, deadline: float | None = None) -> ResearchOutcome:
+        return await self._bounded(self._research(question, history, search, context_budget), deadline)
 
     async def standalone(self, question: str, history: Sequence[Turn]) -> str:
         """Claude's standalone rewrite of a follow-up (the question itself when there is no history)."""

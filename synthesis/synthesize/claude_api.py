@@ -16,14 +16,15 @@ import httpx2
 import structlog
 
 from ..config import Settings
-from ..errors import ConfigError, SynthesisError
+from ..errors import ClaudeRefused, ConfigError, SynthesisError
 from ..models import LLMUsage
 
 log = structlog.get_logger(__name__)
 
 DEFAULT_MAX_RETRIES = 4  # 0.5+1+2+4 s of backoff worst case: well inside the default 90 s deadline
-DEFAULT_TEMPERATURE = 0.3
+DEFAULT_TEMPERATURE = None  # opt-in (SYNTHBOT_CLAUDE_TEMPERATURE): current models take no sampling parameters
 DEFAULT_MAX_TOKENS = 4096
+MAX_TOKENS_GROWTH = 4  # a cut-off reply is asked again with twice the limit, up to 4x the configured one
 PER_REQUEST_TIMEOUT = 60.0
 
 
@@ -88,9 +89,13 @@ def _rejects_sampling(exc: anthropic.APIStatusError) -> bool:
 class ClaudeCaller:
     """Sends Messages requests for one model; logs one event per call and adds its tokens to an LLMUsage.
 
-    Temperature: anthropic 2.x dropped `temperature` from `messages.create` (current models do not take sampling
-    parameters, see the SDK's MIGRATION.md), so it travels in `extra_body`. If the API rejects it (400 naming
+    Temperature: none by default. anthropic 2.x dropped `temperature` from `messages.create` (current models take
+    no sampling parameters), so an opted-in value travels in `extra_body`; if the API rejects it (400 naming
     `temperature`), the call is repeated once without it and it is left out from then on.
+
+    Truncation: a reply cut off at `max_tokens` (its last tool call may be incomplete) is asked again with twice
+    the limit, up to MAX_TOKENS_GROWTH times the configured one; never again with the same limit.
+    Refusal: a reply with stop_reason "refusal" raises ClaudeRefused at once (asking again would not help).
     """
 
     def __init__(self, client: anthropic.AsyncAnthropic, *, model: str, temperature: float | None = DEFAULT_TEMPERATURE,
@@ -99,6 +104,7 @@ class ClaudeCaller:
         self.model = model
         self.temperature = temperature
         self.max_tokens = max_tokens
+        self.max_tokens_ceiling = max_tokens * MAX_TOKENS_GROWTH
 
     async def create(self, *, purpose: str, usage: LLMUsage, system: str, messages: list[dict[str, Any]],
                      tools: list[dict[str, Any]], tool_choice: dict[str, Any], max_tokens: int | None = None,
@@ -107,8 +113,29 @@ class ClaudeCaller:
                                       messages=messages, tools=tools, tool_choice=tool_choice)
         if cache:  # research rounds resend the whole conversation so far: let the API cache that prefix
             params["cache_control"] = {"type": "ephemeral"}
+        ceiling = params["max_tokens"] * MAX_TOKENS_GROWTH
+        while True:
+            message = await self._sampled(purpose, usage, params)
+            if message.stop_reason == "refusal":
+                details = message.stop_details
+                why = ", ".join(str(x) for x in (getattr(details, "category", None),
+                                                getattr(details, "explanation", None)) if x)
+                log.warning("claude.refused", purpose=purpose, model=self.model, details=why or None)
+                raise ClaudeRefused(f"Claude declined to answer{f' ({why})' if why else ''} — the offline "
+                                    "synthesizer answers instead; rephrase the question to try Claude again")
+            limit = params["max_tokens"]
+            if message.stop_reason != "max_tokens" or limit >= ceiling:
+                return message  # a reply cut off at the ceiling is the caller's to judge (see ClaudeResearcher)
+            params["max_tokens"] = min(limit * 2, ceiling)
+            log.warning("claude.truncated", purpose=purpose, model=self.model, max_tokens=limit,
+                        retry_max_tokens=params["max_tokens"])
+
+    async def _sampled(self, purpose: str, usage: LLMUsage, params: dict[str, Any]) -> anthropic.types.Message:
+        """One call, with the opted-in temperature unless the API has rejected it."""
         if self.temperature is not None:
             params["extra_body"] = {"temperature": self.temperature}
+        else:
+            params.pop("extra_body", None)
         try:
             return await self._send(purpose, usage, params)
         except anthropic.BadRequestError as exc:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any, Literal
 
+import anthropic
 from pydantic import BaseModel, Field
 
 from .. import citations
@@ -88,40 +88,25 @@ class StandaloneOut(BaseModel):
     standalone: str = Field(description="The follow-up rewritten to be understood without the conversation.")
 
 
-def inline_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The model's JSON Schema with `$defs` references inlined, so the tool schema is one self-contained object."""
-    schema = model.model_json_schema()
-    defs = schema.pop("$defs", {})
+def strict_tool(name: str, description: str, model: type[BaseModel]) -> dict[str, Any]:
+    """A tool whose input the API must produce to the schema (`strict`), the schema made API-ready by the SDK.
 
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            if "$ref" in node:
-                return resolve(copy.deepcopy(defs[node["$ref"].rsplit("/", 1)[-1]]))
-            return {k: resolve(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [resolve(v) for v in node]
-        return node
-
-    return resolve(schema)
+    `anthropic.transform_schema` closes every object (`additionalProperties: false`) and moves constraints the
+    API cannot enforce (`minimum`, `maximum`) into the description; pydantic still checks them on our side.
+    """
+    return {"name": name, "description": description, "input_schema": anthropic.transform_schema(model),
+            "strict": True}
 
 
-RECORD_SYNTHESIS_TOOL: dict[str, Any] = {
-    "name": RECORD_SYNTHESIS,
-    "description": "Record the final answer: summary, cited findings, contradictions between sources, and gaps. "
-                   "This is the only way to deliver the answer.",
-    "input_schema": inline_schema(SynthesisOut),
-}
-SEARCH_TOOL: dict[str, Any] = {
-    "name": SEARCH_KB,
-    "description": "Search the team knowledge base (semantic + keyword). Returns numbered sources [n]. Call it "
-                   "several times in one turn to search for different parts of the question in parallel.",
-    "input_schema": inline_schema(SearchIn),
-}
-STANDALONE_TOOL: dict[str, Any] = {
-    "name": STANDALONE,
-    "description": "Record the follow-up question rewritten as a standalone question.",
-    "input_schema": inline_schema(StandaloneOut),
-}
+RECORD_SYNTHESIS_TOOL: dict[str, Any] = strict_tool(
+    RECORD_SYNTHESIS, "Record the final answer: summary, cited findings, contradictions between sources, and gaps. "
+                      "This is the only way to deliver the answer.", SynthesisOut)
+SEARCH_TOOL: dict[str, Any] = strict_tool(
+    SEARCH_KB, "Search the team knowledge base (semantic + keyword). Returns numbered sources [n]. Call it several "
+               "times in one turn to search for different parts of the question in parallel.", SearchIn)
+STANDALONE_TOOL: dict[str, Any] = strict_tool(
+    STANDALONE, "Record the follow-up question rewritten as a standalone question.", StandaloneOut)
+
 
 def inline_citations(text: str) -> list[int]:
     """The sources Claude cited inline; a document's own markers in a quote are escaped and not counted."""

@@ -10,6 +10,7 @@ It records every request the SDK sends (retries included) and answers from a scr
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 from collections import deque
@@ -46,6 +47,11 @@ def finding(content: str, citations: list[int], *, topic: str = "topic", confide
     return {"topic": topic, "content": content, "citations": citations, "confidence": confidence}
 
 
+class _Hang:
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+
 Step = dict[str, Any] | httpx2.Response | Callable[[dict[str, Any]], "dict[str, Any] | httpx2.Response"]
 
 
@@ -58,16 +64,29 @@ class FakeMessagesAPI:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[httpx2.Headers] = []
         self.exhausted = False
+        self.hung = 0  # requests that hung
 
     # --- scripting --------------------------------------------------------------------------------
     def reply(self, *blocks: dict[str, Any], stop_reason: str | None = None, input_tokens: int = 120,
-              output_tokens: int = 40, cache_read_tokens: int = 0) -> FakeMessagesAPI:
+              output_tokens: int = 40, cache_read_tokens: int = 0,
+              stop_details: dict[str, Any] | None = None) -> FakeMessagesAPI:
         reason = stop_reason or ("tool_use" if any(b["type"] == "tool_use" for b in blocks) else "end_turn")
         self.script.append({"id": f"msg_{next(_ids):04d}", "type": "message", "role": "assistant",
                             "model": self.model, "content": list(blocks), "stop_reason": reason,
-                            "stop_sequence": None,
+                            "stop_sequence": None, "stop_details": stop_details,
                             "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens,
                                       "cache_read_input_tokens": cache_read_tokens}})
+        return self
+
+    def refuse(self, *, category: str | None = "cyber", explanation: str | None = None) -> FakeMessagesAPI:
+        """A reply the API's safety classifiers stopped (stop_reason "refusal")."""
+        details = {"type": "refusal", "category": category, "explanation": explanation}
+        return self.reply(text("I can't help with that."), stop_reason="refusal", stop_details=details)
+
+    def hang(self, seconds: float = 3600.0, *, times: int = 1) -> FakeMessagesAPI:
+        """Accept the next `times` requests and answer none of them for `seconds` (a stuck connection)."""
+        for _ in range(times):
+            self.script.append(_Hang(seconds))
         return self
 
     def fail(self, status: int, *, times: int = 1, message: str | None = None,
@@ -98,18 +117,30 @@ class FakeMessagesAPI:
             return httpx2.Response(400, json={"type": "error", "error": {
                 "type": "invalid_request_error", "message": "fake script exhausted: the test sent more requests"}})
         step = self.script.popleft()
+        if isinstance(step, _Hang):
+            return step
         if callable(step):
             step = step(body)
         if isinstance(step, httpx2.Response):
             return step
         return httpx2.Response(200, json=step)
 
+    async def async_handler(self, request: httpx2.Request) -> httpx2.Response:
+        """The transport the SDK talks to: `handler`, plus hanging steps that only a timeout ends."""
+        response = self.handler(request)
+        if isinstance(response, _Hang):
+            self.hung += 1
+            await asyncio.sleep(response.seconds)
+            return httpx2.Response(529, json={"type": "error", "error": {"type": "overloaded_error",
+                                                                        "message": "fake hang ended"}})
+        return response
+
     def client(self, settings, *, max_retries: int = 4) -> anthropic.AsyncAnthropic:
         """A real AsyncAnthropic built by our make_client, sending through this fake."""
         configured = settings.model_copy(update={"anthropic_api_key": SecretStr("sk-ant-test-key"),
                                                  "claude_model": self.model})
         return make_client(configured, max_retries=max_retries,
-                           http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(self.handler)))
+                           http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(self.async_handler)))
 
     # --- reading what was sent --------------------------------------------------------------------
     def message(self, reply_blocks: list[dict[str, Any]], **kwargs) -> dict[str, Any]:

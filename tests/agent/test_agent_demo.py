@@ -91,7 +91,7 @@ class HallucinatingResearcher:
 
     name = "fake-llm"
 
-    async def research(self, question, *, history, search, context_budget):
+    async def research(self, question, *, history, search, context_budget, deadline=None):
         results = await search(["rollback start time", "hotfix approval"])
         passages = [p for r in results for p in r.passages]
         context = build_context(passages, budget=context_budget, counter=default_counter())
@@ -104,7 +104,7 @@ class HallucinatingResearcher:
 class BrokenResearcher:
     name = "broken-llm"
 
-    async def research(self, question, *, history, search, context_budget):
+    async def research(self, question, *, history, search, context_budget, deadline=None):
         raise RuntimeError("529 overloaded")
 
 

@@ -59,15 +59,17 @@ def source_blocks(bodies) -> list[tuple[int, str]]:
 
 
 # --- the tool schema and the request shape ---------------------------------------------------------------
-def test_record_synthesis_schema_is_a_valid_json_schema_with_required_fields():
-    schema = prompts.RECORD_SYNTHESIS_TOOL["input_schema"]
+def test_record_synthesis_schema_is_a_valid_strict_json_schema_with_required_fields():
+    tool = prompts.RECORD_SYNTHESIS_TOOL
+    schema = tool["input_schema"]
     jsonschema.Draft202012Validator.check_schema(schema)
-    assert schema["type"] == "object" and "$defs" not in schema and "$ref" not in str(schema)
+    assert tool["strict"] is True and schema["type"] == "object" and schema["additionalProperties"] is False
     assert set(schema["required"]) == {"summary", "findings", "contradictions", "gaps"}
-    item = schema["properties"]["findings"]["items"]
+    item = schema["$defs"][schema["properties"]["findings"]["items"]["$ref"].rsplit("/", 1)[-1]]
+    assert item["additionalProperties"] is False
     assert set(item["required"]) == {"topic", "content", "citations", "confidence"}
     assert item["properties"]["confidence"]["enum"] == ["high", "medium", "low"]
-    assert schema["properties"]["contradictions"]["items"]["required"] == ["description", "citations", "suggestion"]
+    assert schema["$defs"]["ContradictionOut"]["required"] == ["description", "citations", "suggestion"]
     valid = record("s", [finding("x [1]", [1])])["input"]
     jsonschema.validate(valid, schema)
     with pytest.raises(jsonschema.ValidationError):
@@ -106,7 +108,8 @@ async def test_research_runs_parallel_searches_in_one_call_and_answers(fake, set
     assert outcome.usage.calls == 2 and outcome.usage.input_tokens == 1200 and outcome.usage.output_tokens == 230
 
 
-async def test_request_uses_configured_model_temperature_forced_tools_and_system_prompt(fake, settings, search):
+async def test_request_uses_configured_model_strict_forced_tools_no_temperature_and_system_prompt(fake, settings,
+                                                                                                   search):
     fake.reply(tool_use("search_knowledge_base", {"query": "deploys"}))
     fake.reply(record("Tuesdays and Thursdays [1].", [finding("Tuesdays and Thursdays [1].", [1])]))
     history = [Turn(question="Who approves a deploy?", summary="The on-call engineer approves the rollback plan [1].")]
@@ -117,8 +120,9 @@ async def test_request_uses_configured_model_temperature_forced_tools_and_system
     assert "Q: Who approves a deploy?" in opening and "Question: And when are they?" in opening
     for body in fake.requests:
         assert body["model"] == "claude-sonnet-5-5"
-        assert body["temperature"] == 0.3
+        assert "temperature" not in body  # opt-in only: current models take no sampling parameters
         assert [t["name"] for t in body["tools"]] == ["search_knowledge_base", "record_synthesis"]
+        assert all(t["strict"] is True for t in body["tools"])
         assert body["tools"][1]["input_schema"] == prompts.RECORD_SYNTHESIS_TOOL["input_schema"]
         assert "Answer only from the sources" in body["system"]
         assert "cite every claim" in body["system"].lower()
@@ -265,11 +269,20 @@ async def test_deadline_bounds_the_whole_research(fake, settings):
                                                                 context_budget=8000)
 
 
+async def test_an_opted_in_temperature_is_sent(fake, settings, search):
+    fake.reply(tool_use("search_knowledge_base", {"query": "deploys"}))
+    fake.reply(record("Tuesdays [1].", [finding("Tuesdays [1].", [1])]))
+    await researcher(fake, settings.model_copy(update={"claude_temperature": 0.2})).research(
+        "When?", history=[], search=search, context_budget=8000)
+    assert [body.get("temperature") for body in fake.requests] == [0.2, 0.2]
+
+
 async def test_rejected_temperature_is_dropped_and_the_call_repeated(fake, settings, search):
     fake.fail(400, message="temperature: Extra inputs are not permitted", retry_after_ms=None)
     fake.reply(tool_use("search_knowledge_base", {"query": "deploys"}))
     fake.reply(record("Tuesdays [1].", [finding("Tuesdays [1].", [1])]))
-    outcome = await researcher(fake, settings).research("When?", history=[], search=search, context_budget=8000)
+    outcome = await researcher(fake, settings, temperature=0.3).research("When?", history=[], search=search,
+                                                                         context_budget=8000)
     assert [("temperature" in body) for body in fake.requests] == [True, False, False]
     assert outcome.synthesis.findings and outcome.usage.calls == 2
 

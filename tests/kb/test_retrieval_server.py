@@ -24,27 +24,33 @@ pytestmark = pytest.mark.slow
 CHROMA = Path(sys.executable).with_name("chroma")
 
 
-@pytest.fixture(scope="module")
-def chroma_url(tmp_path_factory):
+def start_chroma(path: Path) -> tuple[subprocess.Popen, str]:
+    """A `chroma run` on a free loopback port, started and answering its heartbeat."""
     if not CHROMA.exists() and not shutil.which("chroma"):
         pytest.skip("the chroma CLI is not installed in this environment")
     port = free_port()
-    path = tmp_path_factory.mktemp("chroma-server")
+    path.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen([str(CHROMA if CHROMA.exists() else "chroma"), "run", "--host", "127.0.0.1",
                              "--port", str(port), "--path", str(path)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1) as resp:
+                if resp.status == 200:
+                    return proc, url
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                stop_process(proc)
+                pytest.fail(f"chroma server did not start on port {port} (exit code {proc.poll()})")
+            time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def chroma_url(tmp_path_factory):
+    proc, url = start_chroma(tmp_path_factory.mktemp("chroma-server"))
     try:
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1) as resp:
-                    if resp.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"chroma server did not start on port {port} (exit code {proc.poll()})")
-                time.sleep(0.2)
         yield url
     finally:
         stop_process(proc)
