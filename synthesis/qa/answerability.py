@@ -24,6 +24,7 @@ STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a quest
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
+VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]+")
 
 
@@ -68,10 +69,12 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
              if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
     absent = [w for w in asked if stem(w) not in context_stems]
-    if not absent:
-        return []
-    vocabulary = sorted({w.lower() for w in _TOKEN.findall(context_text) if len(w) > 2}
-                        & set(content_words(context_text)))
+    off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)
+    if not absent or not (off_topic or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
+        return []  # nothing that could decide: skip the synonym check (it embeds the passages' vocabulary)
+    top = list(passages)[:VOCABULARY_PASSAGES]
+    top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
+    vocabulary = sorted({w.lower() for w in _TOKEN.findall(top_text) if len(w) > 2} & set(content_words(top_text)))
     if vocabulary:
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)

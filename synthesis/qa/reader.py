@@ -29,7 +29,8 @@ from .question import Expect, Frame, stem_weights
 W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
-QUESTION_FACTOR = 0.5  # "Anyone can declare one": quoted alone the reader cannot tell what
+QUESTION_FACTOR = 0.5
+CONTEXTUAL_TOP = 40  # sentences also embedded under their heading (best by the bare reading)  # "Anyone can declare one": quoted alone the reader cannot tell what
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
 MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
           Expect.OTHER: 1.0}
@@ -146,10 +147,13 @@ class Reader:
             return np.zeros((0, len(frame.parts)), dtype=np.float32)
         queries = [p.query for p in frame.parts]
         qvecs = self.embed(queries, query=True)
-        texts = [c.text for c in candidates] + [c.contextual() for c in candidates]
-        vecs = self.embed(texts)
         n = len(candidates)
-        bare, ctx = vecs[:n], vecs[n:]
+        bare = self.embed([c.text for c in candidates])
+        # The heading-aware reading matters among the plausible sentences only: embed it for the best by the bare
+        # reading (the rest keep their bare vector), which halves the embedding work on long contexts.
+        plausible = np.argsort(-(bare @ qvecs.T).max(axis=1))[:CONTEXTUAL_TOP]
+        ctx = bare.copy()
+        ctx[plausible] = self.embed([candidates[i].contextual() for i in plausible])
         dense = (W_BARE * (bare @ qvecs.T) + W_CONTEXTUAL * (ctx @ qvecs.T)) / (W_BARE + W_CONTEXTUAL)
         own = [content_stems(c.text) for c in candidates]
         head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]
