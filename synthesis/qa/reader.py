@@ -30,7 +30,7 @@ W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
-CONTEXTUAL_TOP = 40  # sentences also embedded under their heading (best by the bare reading)  # "Anyone can declare one": quoted alone the reader cannot tell what
+CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
 MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
           Expect.OTHER: 1.0}
