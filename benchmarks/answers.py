@@ -47,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         agent.close()
     s = report.summary
+    answerable = max(1, s["answerable"])
     met = {
-        "correct_share": s["correct"] / s["answerable"] >= TARGETS["correct_share"],
-        "correct_or_partly_share": s["correct_or_partly"] / s["answerable"] >= TARGETS["correct_or_partly_share"],
+        "correct_share": s["correct"] / answerable >= TARGETS["correct_share"],
+        "correct_or_partly_share": s["correct_or_partly"] / answerable >= TARGETS["correct_or_partly_share"],
         "unanswerable_refused": s["unanswerable_refused"] >= TARGETS["unanswerable_refused"],
         "wrongly_refused": s["wrongly_refused"] <= TARGETS["wrongly_refused_max"],
         "high_precision": s["high_precision"] is None or s["high_precision"] >= TARGETS["high_precision"],

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from .errors import EvaluationError
 from .models import AnswerResult
@@ -34,6 +34,15 @@ class GradedQuestion(BaseModel):
     must_include: list[list[str]] = Field(default_factory=list)
     files: list[str] = Field(default_factory=list)
     answer: str = ""
+
+    @model_validator(mode="after")
+    def _gradable(self) -> "GradedQuestion":
+        """An answerable question needs key facts, and no key fact may be empty (it would match anything)."""
+        if self.answerable and not self.must_include:
+            raise ValueError("an answerable question needs must_include groups")
+        if any(not g or any(not a.strip() for a in g) for g in self.must_include):
+            raise ValueError("must_include groups and alternatives must be non-empty")
+        return self
 
 
 class AnswerOutcome(BaseModel):
@@ -106,7 +115,8 @@ def load_graded_questions(path: Path) -> list[GradedQuestion]:
         try:
             questions.append(GradedQuestion.model_validate_json(line))
         except ValidationError as exc:
-            errors.append(f"line {n}: {exc.errors()[0]['loc']} {exc.errors()[0]['msg']}")
+            first = exc.errors()[0]
+            errors.append(f"line {n}: {'.'.join(map(str, first['loc'])) or 'object'} {first['msg']}")
     if errors:
         raise EvaluationError(f"{path}: {len(errors)} bad line(s): " + "; ".join(errors[:5])
                               + ' — each line needs at least {"id", "question"}')
@@ -130,7 +140,7 @@ def missing_groups(groups: Sequence[Sequence[str]], text: str) -> list[list[str]
 def grade(q: GradedQuestion, summary: str, findings: str, said_not_found: bool) -> Grade:
     if not q.answerable:
         return "correct" if said_not_found else "wrong"
-    if said_not_found:
+    if said_not_found or not summary.strip():
         return "wrong"
     if not missing_groups(q.must_include, summary):
         return "correct"

@@ -171,6 +171,9 @@ def run_answers(args, settings) -> int:
     from synthesis.answer_eval import evaluate_answers, load_graded_questions, write_report
     from synthesis.store import open_store
 
+    if args.limit is not None and args.limit < 1:
+        from synthesis.errors import EvaluationError
+        raise EvaluationError(f"--limit must be at least 1 (got {args.limit})")
     questions = load_graded_questions(args.file)[:args.limit]  # a bad file fails before the model loads
     err = Console(stderr=True, highlight=False)
     if args.corpus is not None:

@@ -79,8 +79,8 @@ _PART_SPLIT = re.compile(
     r"(?:\?\s+|;\s+|,\s*(?:and|also|plus|or)\s+(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should|"
     r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
     r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
-_COMPARE = re.compile(r"\b(differ\w*|different|difference|versus|vs\.?|compare\w*|comparison|unlike|as opposed to|rather than|"
-                      r"instead of)\b", re.I)
+# Explicit comparison words only: "Can I use Slack instead of email?" is a yes/no question, not two sides.
+_COMPARE = re.compile(r"\b(differ\w*|different|difference|versus|vs\.?|compare\w*|comparison|as opposed to)\b", re.I)
 _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to|rather than|instead of|"
                          r"differ(?:s)? from|(?:is |are )?different (?:from|than)|and|or)\s+", re.I)
 _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:differences?|trade-?offs?) (?:between|of)\s+|"
@@ -197,7 +197,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     """
     asking = asking_sentence(question)
     whole = expected(asking)
-    comparison = bool(_COMPARE.search(question))
+    comparison = bool(_COMPARE.search(question)) and whole is not Expect.YESNO
     texts = list(sub_parts or [])
     if comparison and not texts:
         texts = comparison_sides(question)

@@ -143,15 +143,17 @@ class Reader:
 
     def score(self, frame: Frame, candidates: list[Candidate]) -> np.ndarray:
         """Fill every candidate's per-part scores, relevance and part; returns the (candidates, parts) matrix."""
-        if not candidates:
-            return np.zeros((0, len(frame.parts)), dtype=np.float32)
+        if not candidates or not frame.parts:
+            return np.zeros((len(candidates), len(frame.parts)), dtype=np.float32)
         queries = [p.query for p in frame.parts]
         qvecs = self.embed(queries, query=True)
         n = len(candidates)
         bare = self.embed([c.text for c in candidates])
         # The heading-aware reading matters among the plausible sentences only: embed it for the best by the bare
         # reading (the rest keep their bare vector), which halves the embedding work on long contexts.
-        plausible = np.argsort(-(bare @ qvecs.T).max(axis=1))[:CONTEXTUAL_TOP]
+        order = np.argsort(-(bare @ qvecs.T), axis=0)  # per part, best first: each part gets its share
+        share = max(1, CONTEXTUAL_TOP // len(frame.parts))
+        plausible = np.unique(order[:share].ravel())
         ctx = bare.copy()
         ctx[plausible] = self.embed([candidates[i].contextual() for i in plausible])
         dense = (W_BARE * (bare @ qvecs.T) + W_CONTEXTUAL * (ctx @ qvecs.T)) / (W_BARE + W_CONTEXTUAL)
@@ -212,6 +214,8 @@ class Reader:
                 extra = self._second(best, [c for c in ranked if id(c) not in used], part.expect, j)
                 chosen += [extra] if extra is not None else []
             used.update(id(c) for c in chosen)
+            for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
+                c.part = j
             picked.append(chosen)
         return picked
 

@@ -49,7 +49,10 @@ def source_list(context: Context) -> list[Source]:
 
 
 def decomposition(question: str, sub_queries: list[str] | None = None) -> list[str]:
-    """The question's parts (or comparison sides) as the reader sees them; [] for a one-part question."""
+    """The question's parts (or comparison sides) as the reader sees them; [] for a one-part question.
+
+    `sub_queries` (the planner's retrieval queries) is accepted for the callers' sake and not used: the reader
+    splits the question itself, so verification and synthesis always agree on the parts."""
     frame = analyze(question)
     return [p.text for p in frame.parts] if len(frame.parts) > 1 else []
 
