@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..sentences import content_stems, content_words
+from ..sentences import content_words, stem
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
 FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
@@ -37,8 +37,6 @@ def zipf(word: str) -> float:
 
 def stem_weights(text: str) -> dict[str, float]:
     """Content stems of `text`, each weighted 1, or 0.3 when the word is very common in English."""
-    from ..sentences import stem
-
     weights: dict[str, float] = {}
     for w in content_words(text):
         weights[stem(w)] = max(weights.get(stem(w), 0.0), 0.3 if zipf(w) >= COMMON_ZIPF else 1.0)
@@ -58,8 +56,8 @@ QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
     r"cap|deadline)|what('s| is) the (max|min|limit|cap))\b", re.I)
-_WHO = re.compile(r"\b(who|whom|whose)\b|\bwhich (team|person|people|office|group|role|manager|official|unit)\b|"
-                  r"\b(sign-?off|approv\w*|contact|notify|tell|ask)\b.*\?$", re.I)
+# Asking for a person without "who": "Whose sign-off …", "…, and I need approval from …?" (after _WHO_STRICT).
+_WHO_ACT = re.compile(r"\b(sign-?off|approv\w*|contact|notify|tell|ask)\b.*\?$", re.I)
 # "who" as the asking word, not as a relative pronoun ("someone who ends up hired")
 _WHO_STRICT = re.compile(r"^(who|whom|whose)\b|\b(to|from|by|with) whom\b|\bwhose\b|\bwho (do|does|did|should|"
                          r"must|can|could|will|would|to|is|are|was|has|approves|decides|makes|signs|owns)\b|"
@@ -138,7 +136,7 @@ def expected(text: str) -> Expect:
         return Expect.PROCEDURE
     if _AUX_START.match(main):
         return Expect.YESNO
-    if _WHO.search(q) and not re.match(r"(?i)^(what|how|why)\b", main):
+    if _WHO_ACT.search(q) and not re.match(r"(?i)^(what|how|why)\b", main):
         return Expect.WHO
     return Expect.OTHER
 
@@ -146,12 +144,7 @@ def expected(text: str) -> Expect:
 def _stems(text: str) -> set[str]:
     """Content stems of what is asked about: framing words and the quantity cue ("how quickly") left out."""
     text = _QUANTITY.sub(" ", text)
-    return {s for s, w in zip(content_stems_ordered(text), content_words(text)) if w not in FRAMING}
-
-
-def content_stems_ordered(text: str) -> list[str]:
-    from ..sentences import stem
-    return [stem(w) for w in content_words(text)]
+    return {stem(w) for w in content_words(text) if w not in FRAMING}
 
 
 def comparison_sides(question: str) -> list[str]:

@@ -21,7 +21,7 @@ from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import Support
-from ..sentences import content_stems, is_pointer, key_phrases, keyword_query, leans_on_context, sentence_units
+from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
@@ -338,4 +338,4 @@ def _keywords_label(text: str) -> str:
     return phrases[0] if phrases else "Other"
 
 
-__all__ = ["ExtractiveSynthesizer", "Unit", "decomposition", "keyword_query", "source_list", "is_pointer"]
+__all__ = ["ExtractiveSynthesizer", "Unit", "decomposition", "source_list"]
