@@ -299,7 +299,8 @@ class Agent:
     def _no_answer(self, question: str, plan: Plan, run: _Run, *, synthesizer: str | None = None,
                    usage=None) -> AnswerResult:
         topics = closest_topics(run.subagents)
-        summary = NO_ANSWER + (f" The closest related topics are: {'; '.join(topics)}." if topics else "")
+        listed = "; ".join(t.rstrip(" .") for t in topics)  # a section heading may end in its own full stop
+        summary = NO_ANSWER + (f" The closest related topics are: {listed}." if topics else "")
         synthesis = Synthesis(summary=summary)
         result = self._finish(question, plan, synthesis, Context(budget=self.settings.context_tokens,
                                                                  tokenizer=self.counter.name), run,

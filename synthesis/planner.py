@@ -43,9 +43,6 @@ _COMPARE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|or|and|rat
 _COMPARE_LEAD = re.compile(
     r"^(?:what(?:'s| is| are)? (?:the )?(?:differences?|trade-?offs?|pros and cons) (?:between|of)|compare|"
     r"how (?:does|do|is|are)|which is better[,:]?|should (?:we|i) use)\s+", re.I)
-_PART_SPLIT = re.compile(
-    r"(?:[?;]\s+|,\s*(?:and|also|plus)\s+|\s+and also\s+|\?\s*$|"
-    r",\s*(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should)\b))", re.I)
 _PRONOUN = re.compile(r"\b(it|its|they|them|their|that|this|those|these|he|she|him|her)\b", re.I)
 # "and what about X?", "how about for X?", "same for X?", "and for X?": X replaces or qualifies the last question.
 _WHAT_ABOUT = re.compile(
@@ -100,16 +97,6 @@ def comparison_sides(question: str) -> list[str]:
     sides = [_ARTICLE.sub("", s.strip(" ,.")) for s in _COMPARE_SPLIT.split(body) if s.strip(" ,.")]
     sides = [s for s in sides if content_words(s)]
     return sides if len(sides) >= 2 else []
-
-
-def question_parts(question: str) -> list[str]:
-    """'A, and B?' / 'A? B?' → ['A', 'B'] when each part carries its own content; a part that lost its subject
-    ('what should I check first') gets it back from the part before it."""
-    parts = [p.strip(" ,.") for p in _PART_SPLIT.split(question.strip()) if p and p.strip(" ,.")]
-    parts = [p for p in parts if len(content_words(p)) >= 2]
-    if len(parts) < 2:
-        return []
-    return [parts[0], *(with_subject(p, parts[i]) for i, p in enumerate(parts[1:]))]
 
 
 def with_subject(part: str, before: str) -> str:
@@ -241,10 +228,14 @@ def _followed_by_noun(text: str, pos: int) -> bool:
 
 def sub_queries(question: str, qtype: QuestionType, *, limit: int = MAX_SUB_QUERIES) -> list[str]:
     """The question itself, then its decomposition (sides or parts), then the keyword variant; capped."""
+    from .qa.question import analyze  # the reader's own split: retrieval asks for the parts the reader will read
+
     queries = [question.strip()]
-    if qtype is QuestionType.COMPARATIVE:
+    frame = analyze(question)
+    if len(frame.parts) > 1:  # a side alone ("canary"); a part with the statement it leans on
+        queries += [p.text if frame.comparison else p.query for p in frame.parts]
+    elif qtype is QuestionType.COMPARATIVE:
         queries += comparison_sides(question)
-    queries += question_parts(question)
     keywords = keyword_query(question)
     if keywords and len(keywords.split()) >= 2:
         queries.append(keywords)

@@ -21,6 +21,7 @@ SPECIAL_TOKENS = 2  # [CLS] and [SEP]: the model's max_seq_length counts them
 MAX_OVERLAP = 32  # tokens repeated between the pieces of a split paragraph
 _SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s+|\n\s*")
 _WORD = re.compile(r"\S+")
+_LEADS_IN = re.compile(r":\s*$")  # a paragraph ending in ":" introduces what follows
 
 
 @dataclass
@@ -153,11 +154,21 @@ class Chunker:
         budget = self.window - self.prefix(doc.title, section)[1]
         out: list[tuple] = []
         cur: list[int] = []  # [start, end, tokens]
+        lead: tuple[int, int, int] | None = None  # the chunk's last block when it introduces a list: start, tokens, end before
         for block in run:
             n = counts.count(block.start, block.end)
             if cur and cur[2] + n <= budget:
+                before = cur[1]
                 cur[1], cur[2] = block.end, cur[2] + n
+                lead = (block.start, n, before) if _LEADS_IN.search(doc.text, block.start, block.end) else None
                 continue
+            if cur and lead is not None and lead[1] + n <= budget:
+                # "… follow these steps:" stays with its steps: quoted without them it says nothing.
+                out.append((cur[0], lead[2], section, None))
+                cur = [lead[0], block.end, lead[1] + n]
+                lead = None
+                continue
+            lead = None
             if cur:
                 out.append((cur[0], cur[1], section, None))
                 cur = []

@@ -13,7 +13,8 @@ import numpy as np
 from pydantic import BaseModel
 
 # Bump when chunking or embedding-input rules change: every document hash changes, so the next ingest rewrites all.
-CHUNKER_VERSION = "2"  # 2: Markdown is stored as rendered text (no link syntax, template tags or comments)
+CHUNKER_VERSION = "3"  # 2: Markdown is stored as rendered text (no link syntax, template tags or comments); 3: a
+# paragraph ending in ":" starts the chunk of the list it introduces
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 

@@ -31,6 +31,10 @@ POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and an
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
+# Summary sentences after the best, by the number of parts (one or two parts: one more; three or more: none), and
+# how close behind the best it must be: with a reason (a neighbour, the kind the best lacks), and without one.
+EXTRA_SENTENCES = {1: 1, 2: 1}
+NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
 MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
           Expect.OTHER: 1.0}
@@ -210,9 +214,13 @@ class Reader:
                 picked.append([])
                 continue
             chosen = [best]
-            if len(frame.parts) <= 2:  # room for a second sentence that completes the answer
-                extra = self._second(best, [c for c in ranked if id(c) not in used], part.expect, j)
-                chosen += [extra] if extra is not None else []
+            room = EXTRA_SENTENCES.get(len(frame.parts), 0)
+            for _ in range(room):  # room for sentences that complete the answer
+                extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
+                                   part.expect, j)
+                if extra is None:
+                    break
+                chosen.append(extra)
             used.update(id(c) for c in chosen)
             for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
                 c.part = j
@@ -220,19 +228,24 @@ class Reader:
         return picked
 
     @staticmethod
-    def _second(best: Candidate, ranked: list[Candidate], expect: Expect, j: int) -> Candidate | None:
-        """A second sentence for the summary, from the best's own document and nearly as good: its neighbour, one
-        that holds the answer kind the best lacks, or one close behind it. Never an off-topic line from elsewhere."""
-        for c in ranked[1:6]:
+    def _next(chosen: list[Candidate], ranked: list[Candidate], expect: Expect, j: int) -> Candidate | None:
+        """One more sentence for the summary, nearly as good as the best: its neighbour, one that holds the answer
+        kind the chosen lack, or one close behind, always from the best's document.
+        Never a restatement."""
+        best = chosen[0]
+        for c in ranked[:5]:
             ratio = c.scores[j] / best.scores[j] if best.scores[j] > 0 else 0.0
-            if ratio < 0.8:
+            if ratio < NEXT_RATIO:
                 break
-            if c.passage.doc_id != best.passage.doc_id or c.text == best.text:
+            if any(c.text == x.text for x in chosen):
                 continue
-            if c.vector is not None and best.vector is not None and float(c.vector @ best.vector) >= 0.9:
+            if c.vector is not None and any(x.vector is not None and float(c.vector @ x.vector) >= 0.9
+                                            for x in chosen):
                 continue  # a restatement
-            adjacent = c.passage.id == best.passage.id and abs(c.position - best.position) == 1
-            adds_kind = expect not in best.kinds and expect in c.kinds
-            if adjacent or adds_kind or ratio >= 0.9:
+            if c.passage.doc_id != best.passage.doc_id:
+                continue  # a line from elsewhere is what makes a summary drift off topic
+            adjacent = any(c.passage.id == x.passage.id and abs(c.position - x.position) == 1 for x in chosen)
+            adds_kind = not any(expect in x.kinds for x in chosen) and expect in c.kinds
+            if adjacent or adds_kind or ratio >= CLOSE_RATIO:
                 return c
         return None

@@ -38,6 +38,7 @@ GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "backgro
 # Confidence: the weakest answered part's score maps to a support level (calibrated on handbook-qa dev questions;
 # docs/ANSWERS.md). 'high' needs every part answered, the expected kind of answer, and no disagreement on the point.
 HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
+MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
 # Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
 # can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question.
 CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
@@ -179,8 +180,10 @@ class ExtractiveSynthesizer:
                 part = frame.parts[j].text
                 lines.append(_disagreement(dispute, part if len(frame.parts) > 1 else frame.question, titles))
                 continue
-            lines.append(" ".join(_quote(u) for u in chosen))
+            steps = [_steps(u, units, frame.parts[j].expect) for u in chosen]
+            lines.append(" ".join(_quote(u, items) for u, items in zip(chosen, steps)))
             answers.extend(chosen)
+            answers.extend(x for items in steps for x in items if x not in answers)
         return lines, answers, disputed
 
     @staticmethod
@@ -304,11 +307,37 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
     return resolution(dispute[0], dispute[1], titles=titles, subject=clause if narrow else "")
 
 
-def _quote(u: Unit) -> str:
-    """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation."""
+def _quote(u: Unit, steps: list[Unit] | None = None) -> str:
+    """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation; with
+    `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C.")."""
+    if steps:
+        lead = (u.lead_in or u.text).rstrip().rstrip(":")  # the item's lead-in, or the lead-in sentence itself
+        items = "; ".join(x.text.rstrip(" ;:,.") for x in steps)
+        more = " …" if len(steps) == MAX_STEPS else ""
+        return cite(f"{lead}: {items}.{more}", [u.source])
     if u.fragment and u.lead_in:
         return cite(f"{u.lead_in.rstrip().rstrip(':')}: {_sentence(u.text.rstrip(' ;:,'))}", [u.source])
     return cite(_sentence(u.text), [u.source])
+
+
+def _steps(u: Unit, units: list[Unit], expect: Expect) -> list[Unit]:
+    """The list a summary sentence stands for: the items after a lead-in ("If you clicked the link, follow these
+    steps:" quoted alone tells nothing), or, for a "how do I" part answered by one step, that step's whole list.
+    [] when the sentence stands alone."""
+    if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
+        lead = u.text
+    elif expect is Expect.PROCEDURE and u.fragment and u.lead_in.rstrip().endswith(":"):
+        lead = u.lead_in
+    else:
+        return []
+    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
+                   key=lambda x: x.position)
+    kept: list[Unit] = []
+    for x in items[:MAX_STEPS]:
+        if sum(len(k.text) for k in kept) + len(x.text) > MAX_STEP_CHARS and kept:
+            break
+        kept.append(x)
+    return kept
 
 
 def _section(p) -> str:

@@ -110,3 +110,28 @@ async def test_pointers_and_dangling_pronouns_do_not_lead(minilm):
     assert not s.findings[0].content.startswith("The rollback rules are in"), s.findings[0]
     s = (await ExtractiveSynthesizer(minilm).synthesize("Who can declare an incident?", context)).synthesis
     assert s.summary.startswith("Anyone can declare an incident"), s.summary
+
+
+# Real text (18F handbook, security incidents): the answer is the list, not the sentence that introduces it.
+PHISHING = """If you receive a suspicious email, follow these steps:
+
+1. Do not click any links in the email. Do not delete it yet.
+2. Follow the "Cofense Report" video on the Phishing Emails and Scams InSite page.
+3. GSA IT will triage and let you know what they need you to do, if anything.
+
+If you also clicked on a link in a phishing email, follow these steps to report to GSA's Incident Response (IR) team:
+
+1. Send an email to itservicedesk@gsa.gov and devops@gsa.gov. Please include "Security Incident" in the subject line.
+2. Forward the phishing email to the same addresses.
+"""
+
+
+async def test_a_lead_in_in_the_summary_brings_its_steps(minilm):
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=PHISHING, score=0.8, title="Security incidents", section="Reporting Phishing"))])
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(
+        "What should I do if I already clicked the link in a phishing email?", context)
+    summary = outcome.synthesis.summary
+    assert "to GSA's Incident Response (IR) team: Send an email to itservicedesk@gsa.gov and devops@gsa.gov" in summary
+    assert not re.search(r":\s*\[\d+\]", summary), summary  # never a lead-in quoted without what it introduces
+    assert "Forward the phishing email" in summary

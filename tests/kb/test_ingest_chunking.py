@@ -100,3 +100,21 @@ def test_fast_tokenizer_offsets_agree_with_count_tokens(minilm):
     for a, b in spans:
         a, b = (SENTENCES.rfind(" ", 0, a) + 1 if a else 0), (SENTENCES.find(" ", b) if b < len(SENTENCES) else b)
         assert counts.count(a, b) == minilm.count_tokens(SENTENCES[a:b])
+
+
+def test_a_lead_in_starts_the_chunk_of_the_list_it_introduces(minilm):
+    """Seen in the 18F handbook: "…, follow these steps to report to GSA's IR team:" closed one chunk and its steps
+    opened the next, so the answer quoted the lead-in and none of the steps."""
+    prose = [f"Paragraph {i} explains how the phishing triage service reviews reported messages each weekday."
+             for i in range(9)]
+    lead = "If you also clicked on a link in a phishing email, follow these steps to report it:"
+    steps = "\n".join(f"{i}. Step {i}: email itservicedesk@gsa.gov and devops@gsa.gov with the message headers "
+                      f"and the time you clicked." for i in range(1, 5))
+    doc = make_doc("\n\n".join([*prose, lead, steps]))
+    planned = plan(minilm, doc)
+    assert len(planned) >= 2
+    [with_lead] = [p.chunk for p in planned if lead in p.chunk.text]
+    assert "1. Step 1" in with_lead.text and with_lead.text.startswith(lead)
+    assert not any(p.chunk.text.rstrip().endswith(":") for p in planned)
+    # nothing lost or repeated: the chunks still tile the text
+    assert "".join(p.chunk.text for p in planned).replace("\n", "") == doc.text.replace("\n", "")
