@@ -209,8 +209,21 @@ def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6, min_jaccard: 
 
 
 def compare(a: str, b: str) -> Conflict | None:
-    """The conflict between two claims, if any (numbers first: they are the stronger signal)."""
+    """The conflict between two claims, if any (numbers first: they are the stronger signal).
+
+    Two claims about different cases never conflict: "Overtime and comp time: Yes" and "If you make the maximum
+    salary, you cannot receive overtime or comp time" are both true; the second is narrowed by a condition ("if …",
+    "unless …", "when …") whose words the first does not share."""
+    if _narrowed(a, b) or _narrowed(b, a):
+        return None
     return number_conflict(a, b) or polarity_conflict(a, b)
+
+
+def _narrowed(a: str, b: str) -> bool:
+    """`a` states its claim under a condition that `b` does not mention (a content word of the condition is not
+    in `b`)."""
+    conditions = " ".join(m.group(0) for m in _CONDITIONAL.finditer(a))
+    return bool(set(_stems(conditions)) - set(_stems(b)) - {"whether"})
 
 
 def find_contradictions(claims: list[Claim], *, limit: int = 3, min_cosine: float = 0.6) -> list[ClaimConflict]:

@@ -34,6 +34,11 @@ def test_opposite_polarity(a, b):
     ("Deploys are not allowed on Fridays.", "Deploys are forbidden on Fridays."),  # both negative
     ("The canary bakes for 10 minutes.", "Postmortems are due within 5 days."),  # unrelated
     ("76-85% of patients receive no treatment.", "76.3% to 85.4% of patients received no treatment."),  # rounding
+    # 18F handbook: a rule narrowed by a condition the other claim does not share is about another case
+    ("Overtime and comp time: Yes.",
+     "If you make the maximum salary ($191,900 in 2024), you cannot receive overtime or comp time."),
+    ("Rollbacks start within 15 minutes of a failed deploy.",
+     "Unless the deploy touched the database, rollbacks start within 30 minutes of a failed deploy."),
 ])
 def test_no_conflict(a, b):
     assert compare(a, b) is None
