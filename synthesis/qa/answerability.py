@@ -8,6 +8,12 @@ passage uses — not literally, and not through a close synonym (the bundled mod
 English (wordfreq's Zipf frequency below SPECIFIC_ZIPF): "stipend", "sabbatical", "coworking" are; filler such as
 "straight", "friend" or "outside" is not, and its absence says nothing. A question most of whose words are absent
 (an off-topic question) is not answered either.
+
+Two refinements, both seen on the 18F handbook:
+  * a specific word counts as present only in a passage that shares another of the question's words ("coworking
+    days" in a sample resume does not answer a coworking-space question);
+  * a case the question sets by a number ("longer than 14 hours", "after five years") is missing when no passage
+    states that quantity: the rules for flights in general do not answer a question about 14-hour flights.
 """
 
 from __future__ import annotations
@@ -60,21 +66,49 @@ def _names_it(text: str, candidates: list[Candidate]) -> bool:
     return bool(specific) and any(specific & c.stems for c in candidates)
 
 
+# "longer than 14 hours", "after five years", "over $500": a case the question sets by a number.
+_THRESHOLD = re.compile(r"\b(?:(?:longer|more|less|fewer|shorter|greater|higher|lower|bigger|larger)\s+than|over|under|"
+                        r"after|beyond|exceeding|at least|at most)\s+(?P<q>\S+\s+\S+)", re.I)
+
+
+def unmet_thresholds(question: str, passages) -> list[str]:
+    """The question's thresholds ("longer than 14 hours") whose quantity no passage states: the knowledge base does
+    not address that case, whatever it says about the topic."""
+    from ..synthesize.contradictions import quantities  # the one reader of "14 hours" == "840 minutes"
+
+    stated = {(family, round(value, 6)) for p in passages for family, value, _, _ in quantities(p.content)}
+    unmet = []
+    for m in _THRESHOLD.finditer(question):
+        for family, value, surface, _ in quantities(m.group("q")):
+            if (family, round(value, 6)) not in stated:
+                unmet.append(m.group(0).rstrip("?.,;:!").lower())
+    return unmet
+
+
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
     """The question's words that no passage uses, literally or through a near synonym, when they decide: a
     specific word, or so many words that the question is about something else."""
     passages = {id(c.passage): c.passage for c in candidates}.values()
-    context_text = " ".join(f"{p.title} {p.section} {p.content}" for p in passages)
-    context_stems = {stem(w) for w in content_words(context_text)}
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
              if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
-    absent = [w for w in asked if stem(w) not in context_stems]
+    asked_stems = {stem(w) for w in asked}
+    present: set[str] = set()
+    for p in passages:
+        here = {stem(w) for w in content_words(f"{p.title} {p.section} {p.content}")}
+        # A specific word counts where the passage shares another of the question's words: "coworking days" in a
+        # sample resume is not about a coworking-space membership.
+        present |= {s for s in here if s not in asked_stems or len(here & asked_stems) >= 2 or zipf(s) >= SPECIFIC_ZIPF}
+    absent = [w for w in asked if stem(w) not in present]
+    if unmet := unmet_thresholds(frame.question, passages):
+        return unmet
     off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)
     if not absent or not (off_topic or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
         return []  # nothing that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = list(passages)[:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
-    vocabulary = sorted({w.lower() for w in _TOKEN.findall(top_text) if len(w) > 2} & set(content_words(top_text)))
+    gone = {stem(w) for w in absent}  # the word itself was judged above; a synonym is another word
+    vocabulary = sorted(w for w in {w.lower() for w in _TOKEN.findall(top_text) if len(w) > 2}
+                        & set(content_words(top_text)) if stem(w) not in gone)
     if vocabulary:
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)

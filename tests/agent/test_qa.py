@@ -163,3 +163,45 @@ async def test_unrelated_numbers_are_not_a_contradiction(minilm):
     s = await _answer(minilm, "Which travel expenses need receipts?", context)
     assert not s.contradictions
     assert "Sources disagree" not in s.summary
+
+
+FLIGHTS = _context(  # the 18F handbook's flight rules, as the ingest renders them
+    ("Frequently Asked Questions", "Questions about booking travel > How to Choose a Flight",
+     "When choosing flights, you may notice they fall into four different categories:\n\n"
+     "- Govt. Contract Discounted: the preferred option. In general, these fares are only available 15 or more "
+     "days in advance, so try to book your travel as early as possible.\n"
+     "- Govt. Contract: the standard option, based on the city pair rate, the agreed upon rate for government "
+     "flights between two cities.\n"
+     "- Other flights: you may book other flights if no contract fare is available, and you must justify it.\n\n"
+     "If your international flight is delayed more than 4 hours, contact AdTrav to rebook."),
+    ("Travel 101", "Booking travel", "All flights, hotels and rental cars are booked through Concur."),
+)
+
+
+async def test_a_threshold_the_knowledge_base_never_states_is_not_answered(minilm):
+    """18F handbook: 'business class on a flight longer than 14 hours' was answered from the coach-fare rules."""
+    s = await _answer(minilm, "Am I allowed to book business class on an international flight longer than 14 hours?",
+                      FLIGHTS)
+    assert not s.findings and not s.summary
+
+
+async def test_a_threshold_the_knowledge_base_states_is_answered(minilm):
+    s = await _answer(minilm, "What do I do if my international flight is delayed more than 4 hours?", FLIGHTS)
+    assert "AdTrav" in s.summary
+
+
+async def test_a_rare_word_in_an_unrelated_passage_does_not_make_the_question_answerable(minilm):
+    """'coworking' appears once in the handbook, in a sample resume ('monthly coworking days')."""
+    from synthesis.qa import support
+
+    context = _context(
+        ("Equipment", "Peripherals", "If your business unit pays for peripherals beyond the remote workers home "
+                                     "kit, submit a micropurchase request for review by a purchase card holder."),
+        ("Resume examples", "Web professional", "Convened monthly coworking days among all college web "
+                                               "professionals, bringing us together as a team of peers."),
+    )
+    synthesizer = ExtractiveSynthesizer(minilm)
+    frame = analyze("Will the agency reimburse a coworking space membership for remote employees?")
+    units = synthesizer._units(context)
+    synthesizer.reader.score(frame, units)
+    assert "coworking" in support(frame, units, minilm.embed).missing
