@@ -48,7 +48,7 @@ _ROLE = re.compile(
     r"help ?desk|service ?desk|committee|board|coordinators?|specialists?|representatives?|counsel|liaisons?|"
     r"points? of contact|poc|executives?|ombuds\w*|ceo|cto|cio|ciso|cfo|coo|president|deputy|commissioner|"
     r"secretary|talent|recruiters?|decision makers?|contracting|approving official|authorizing official|"
-    r"colleagues?|peers?|employees?|yourself|the requester|(?:on-call|team|tech|project|engineering|product|"
+    r"the requester|(?:on-call|team|tech|project|engineering|product|"
     r"incident|release|service) (?:leads?|managers?|owners?|engineers?|primary|secondary|commanders?))\b", re.I)
 # A named unit: "Tech Operations", "the Talent team", "Front Office", "People Ops".
 _UNIT = re.compile(r"\b[A-Z][a-zA-Z]+\s+(?:Team|Office|Operations|Ops|Desk|Division|Branch|Group|Committee|Board|"
