@@ -22,6 +22,7 @@ import numpy as np
 
 from ..models import Passage
 from ..sentences import content_stems, is_pointer, leans_on_context
+from .acronyms import definitions, expand
 from .question import Expect, Frame, stem_weights
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
@@ -122,11 +123,12 @@ class Candidate:
     def heading(self) -> str:
         return heading(self.passage)
 
-    def contextual(self) -> str:
-        """The sentence as read under its heading (what the section-aware embedding sees)."""
+    def contextual(self, text: str | None = None) -> str:
+        """The sentence (or `text`, its reading) under its heading: what the section-aware embedding sees."""
         h = self.heading
         lead = f"{self.lead_in.rstrip(':')}: " if self.lead_in and self.lead_in not in h else ""
-        return f"{h}: {lead}{self.text}" if h else f"{lead}{self.text}"
+        text = text or self.text
+        return f"{h}: {lead}{text}" if h else f"{lead}{text}"
 
 
 def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> float:
@@ -152,16 +154,18 @@ class Reader:
         queries = [p.query for p in frame.parts]
         qvecs = self.embed(queries, query=True)
         n = len(candidates)
-        bare = self.embed([c.text for c in candidates])
+        known = definitions({id(c.passage): c.passage.content for c in candidates}.values())
+        reading = [expand(c.text, known) for c in candidates]  # "LWOP" read as "LWOP (Leave Without Pay)"
+        bare = self.embed(reading)
         # The heading-aware reading matters among the plausible sentences only: embed it for the best by the bare
         # reading (the rest keep their bare vector), which halves the embedding work on long contexts.
         order = np.argsort(-(bare @ qvecs.T), axis=0)  # per part, best first: each part gets its share
         share = max(1, CONTEXTUAL_TOP // len(frame.parts))
         plausible = np.unique(order[:share].ravel())
         ctx = bare.copy()
-        ctx[plausible] = self.embed([candidates[i].contextual() for i in plausible])
+        ctx[plausible] = self.embed([candidates[i].contextual(reading[i]) for i in plausible])
         dense = (W_BARE * (bare @ qvecs.T) + W_CONTEXTUAL * (ctx @ qvecs.T)) / (W_BARE + W_CONTEXTUAL)
-        own = [content_stems(c.text) for c in candidates]
+        own = [content_stems(text) for text in reading]
         head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]
         df = Counter(s for stems in own for s in stems)
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}

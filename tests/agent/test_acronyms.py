@@ -1,0 +1,58 @@
+"""Acronyms a document defines are read spelled out, so a sentence that only abbreviates still matches the question."""
+
+from __future__ import annotations
+
+import pytest
+
+from synthesis.models import Passage
+from synthesis.qa import Reader, analyze
+from synthesis.qa.acronyms import definitions, expand
+from synthesis.qa.reader import Candidate
+
+
+@pytest.mark.parametrize(("text", "acronym", "meaning"), [
+    ("You can request Leave Without Pay (LWOP) of less than four weeks at any time.", "LWOP", "Leave Without Pay"),
+    ("The Family and Medical Leave Act (FMLA) gives up to 12 weeks.", "FMLA", "Family and Medical Leave Act"),
+    ("The requester's first line supervisor will be the decision maker (DM).", "DM", "decision maker"),
+    ("Ask the Department of Defense (DoD) liaison.", "DoD", "Department of Defense"),
+    ("TTS' Local Reasonable Accommodation Coordinator (LRAC) reviews it.", "LRAC",
+     "Local Reasonable Accommodation Coordinator"),
+])
+def test_definitions_are_found(text, acronym, meaning):
+    assert definitions([text]) == {acronym: meaning}
+
+
+@pytest.mark.parametrize("text", [
+    "Send it to the payroll office (Ex: the monthly report).",  # not capitals
+    "Our deploy tool (CI) runs the checks.",  # the initials do not spell it
+    "See the handbook (PDF).",
+])
+def test_parentheses_that_define_nothing(text):
+    assert definitions([text]) == {}
+
+
+def test_expansion_is_added_once_and_only_where_not_spelled_out():
+    known = {"LWOP": "Leave Without Pay", "RA": "Reasonable Accommodation"}
+    assert expand("Over 80 hours of LWOP needs two approvals; LWOP is unpaid.", known) == (
+        "Over 80 hours of LWOP (Leave Without Pay) needs two approvals; LWOP is unpaid.")
+    assert expand("Leave Without Pay (LWOP) is unpaid.", known) == "Leave Without Pay (LWOP) is unpaid."
+    assert expand("RAID arrays and the RA request.", known) == "RAID arrays and the RA (Reasonable Accommodation) request."
+
+
+def test_a_sentence_that_only_abbreviates_ranks_with_the_question(minilm):
+    """18F handbook: the LWOP approval rule answers 'three weeks off without pay, whose sign-off?'."""
+    leave = Passage(id="p1", doc_id="leave", title="Leave types", section="Unpaid leave", score=0.5, content=(
+        "If you have exhausted all other paid leave options, you can request Leave Without Pay (LWOP)."))
+    rule = Passage(id="p2", doc_id="leave", title="Leave types", section="Unpaid leave", score=0.5, content=(
+        "To request over 80 hours of LWOP, you must get written approval from your immediate supervisor and "
+        "Business Unit Director."))
+    other = Passage(id="p3", doc_id="tock", title="Tock", section="Out of office", score=0.5, content=(
+        "You cannot request paid time off in Tock, but you do need to record out of office time."))
+    frame = analyze("I need about three weeks off without pay. Whose sign-off do I need?")
+    cands = [Candidate(text=p.content, source=i, position=0, passage=p) for i, p in enumerate([leave, rule, other])]
+    Reader(minilm.embed).score(frame, cands)
+    with_acronyms = cands[1].scores[0]
+    bare = [Candidate(text=p.content, source=i, position=0, passage=p) for i, p in enumerate([rule, other])]
+    Reader(minilm.embed).score(frame, bare)  # without the defining passage, LWOP stays opaque
+    assert with_acronyms > bare[0].scores[0]
+    assert {"leav", "pay"} <= cands[1].stems and "pay" not in bare[0].stems
