@@ -36,6 +36,9 @@ CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the 
 # how close behind the best it must be: with a reason (a neighbour, the kind the best lacks), and without one.
 EXTRA_SENTENCES = {1: 1, 2: 1}
 NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
+# A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
+RESTATES, REASON_SENTENCES = 0.75, 2
+_WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
 MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
           Expect.OTHER: 1.0}
@@ -218,7 +221,12 @@ class Reader:
                 picked.append([])
                 continue
             chosen = [best]
-            room = EXTRA_SENTENCES.get(len(frame.parts), 0)
+            if _WHY.match(part.text) and best.dense >= RESTATES:
+                # "Why is my pay less than salary / 26?" — the best line restates the premise ("Note that your pay
+                # is a little less than…"); the reason is what the passage says next.
+                chosen += sorted((c for c in candidates if c.passage.id == best.passage.id
+                                  and 0 < c.position - best.position <= REASON_SENTENCES), key=lambda c: c.position)
+            room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
                                    part.expect, j)

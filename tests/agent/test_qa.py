@@ -205,3 +205,19 @@ async def test_a_rare_word_in_an_unrelated_passage_does_not_make_the_question_an
     units = synthesizer._units(context)
     synthesizer.reader.score(frame, units)
     assert "coworking" in support(frame, units, minilm.embed).missing
+
+
+async def test_why_is_answered_by_the_reason_after_the_restated_premise(minilm):
+    """A 'why' question's best match restates its premise ('Note that your pay is a little less than …'); the
+    reason is in the sentences that follow, and the summary must reach them."""
+    context = _context(
+        ("On-call", "Pages", "Note that your pager fires twice for every SEV1 alert during the night. The second page "
+                             "comes from the escalation policy, not from the alert itself. The escalation policy "
+                             "re-pages the primary after 5 minutes without an acknowledgement. Acknowledge in the app "
+                             "to stop it."),
+        ("On-call", "Handover", "The outgoing primary writes a handover note every Monday."),
+    )
+    s = await _answer(minilm, "Why does my pager fire twice for every SEV1 alert at night?", context)
+    assert s.summary.startswith("Note that your pager fires twice"), s.summary
+    assert "after 5 minutes" in s.summary, s.summary
+    assert "handover" not in s.summary.lower()
