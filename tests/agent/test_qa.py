@@ -66,6 +66,10 @@ def test_answer_kinds_read_the_sentence():
     assert Expect.QUANTITY not in answer_kinds("Report security incidents to the IR team.")
     assert Expect.WHO in answer_kinds("The requester's first line supervisor will be the decision maker.")
     assert Expect.WHO not in answer_kinds("You can receive up to 4 hours for each election event.")
+    assert Expect.WHO not in answer_kinds("They will also confirm that the employee would like to be renewed.")
+    # an instruction may open politely or with a sequence word
+    assert Expect.PROCEDURE in answer_kinds("Please contact the Help Desk and they will enable a password login.")
+    assert Expect.PROCEDURE in answer_kinds("Then, submit the form in HR Links.")
 
 
 async def test_how_many_is_answered_with_a_number(minilm):
