@@ -269,16 +269,21 @@ async def test_a_followup_obeys_the_rule_in_force_when_it_is_asked(scoped):
 async def test_coverage_figures_page_names_and_questions_stay_in_the_channel(scoped):
     make, _rules, _usage = scoped
     h = await make()
-    await ask(h, "What is the ENGSECRET rotation schedule for the replication lag pager?", ENG, "eng-oncall")
-    await ask(h, "How fast must a failed deploy be rolled back?", ENG, "eng-oncall")
-    await ask(h, "How many days of annual leave do we get?", GENERAL, "general")
+    eng_question = "Which vendor supplies the ENGSECRET quantum pager hardware?"
+    general_question = "Which vendor supplies the GENSECRET espresso machine?"
+    for question in (eng_question, "How fast must a failed deploy be rolled back?"):
+        await ask(h, question, ENG, "eng-oncall")
+    for question in (general_question, "How many days of annual leave do we get?"):
+        await ask(h, question, GENERAL, "general")
     _, whole = await ask(h, "--coverage", GENERAL, "general")
     assert "2 documents" in whole  # #general's figures count its 2 pages, not the 7 stored
-    assert "ENGSECRET" not in whole and "rotation schedule" not in whole  # another channel's question
-    _, topic = await ask(h, "--coverage deploys", GENERAL, "general")
+    assert "GENSECRET" in whole  # its own unanswered question is a gap signal...
+    assert "ENGSECRET" not in whole  # ...another channel's never is
+    _, eng_whole = await ask(h, "--coverage", ENG, "eng-oncall")
+    assert "4 documents" in eng_whole and "ENGSECRET" in eng_whole and "GENSECRET" not in eng_whole
+    await ask(h, "--coverage deploys", GENERAL, "general")
     _, eng_topic = await ask(h, "--coverage deploys", ENG, "eng-oncall")
-    assert "Deploy runbook" in eng_topic  # eng's report names its page...
-    assert "ENGSECRET" in sent_to(h.fake, ENG) or "rotation" in sent_to(h.fake, ENG)  # ...and its own questions
+    assert "Deploy runbook" in eng_topic  # eng's report names its page
     for channel in (GENERAL, ENG):
         assert_no_leak(sent_to(h.fake, channel), channel, "coverage")
     uploads = [c for c in h.fake.calls_to("files.completeUploadExternal") if c.args.get("channel_id") == GENERAL]
