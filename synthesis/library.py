@@ -73,7 +73,7 @@ class Library:
         return ScopedView(self, visibility.grants)
 
 
-def _missing(names: Sequence[str]) -> KnowledgeBaseMissing:
+def missing_error(names: Sequence[str]) -> KnowledgeBaseMissing:
     listed = ", ".join(f"'{n}'" for n in names)
     return KnowledgeBaseMissing(f"no knowledge base {listed} yet — run `synthbot ingest PATH --collection "
                                 f"{names[0]}` first" if len(names) == 1 else
@@ -98,7 +98,7 @@ class ScopedSearch:
         names = [g.collection for g in self.grants]
         have = set(self.library.existing(names))
         if not have:
-            raise _missing(names)
+            raise missing_error(names)
         return [(self.library.retriever(g.collection), g) for g in self.grants if g.collection in have]
 
     def search(self, query: str, *, k: int = 5, mode: SearchMode = "hybrid", threshold: float = 0.0,
@@ -167,7 +167,7 @@ class ScopedView:
     def _present(self) -> list[Grant]:
         have = set(self.library.existing([g.collection for g in self.grants]))
         if not have:
-            raise _missing([g.collection for g in self.grants])
+            raise missing_error([g.collection for g in self.grants])
         return [g for g in self.grants if g.collection in have]
 
     def exists(self) -> bool:

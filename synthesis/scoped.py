@@ -144,3 +144,26 @@ def open_channel_agent(settings: Settings, *, usage: UsageLog | None = None, sur
     assert rules is not None, "open_channel_agent needs SYNTHBOT_CHANNEL_RULES"
     agent, _library = open_scoped(settings, rules, usage=usage, surface=surface)
     return agent, agent.health_view()
+
+
+def open_visibility(settings: Settings, visibility: Visibility, *, usage: UsageLog | None = None,
+                    surface: str = "cli") -> InstrumentedAgent:
+    """The agent over one fixed visibility (the CLI's `--collection a --collection b` or `--channel NAME`).
+
+    Raises KnowledgeBaseMissing at once when none of the collections exists.
+    """
+    from .agent import build_agent
+    from .embedding import load_embedder
+    from .library import missing_error
+    from .store import _names, make_client
+
+    client = make_client(settings)
+    if not set(visibility.collections) & _names(client):  # said before the model loads
+        raise missing_error(visibility.collections)
+    embedder = load_embedder(settings.embedding_model, batch_size=settings.embedding_batch_size,
+                             backend=settings.embedding_backend, cache_dir=settings.model_cache)
+    library = Library(settings, embedder, client=client)
+    search = library.search(visibility)
+    base = build_agent(settings, library.store(visibility.collections[0]))
+    return InstrumentedAgent(base.over(search), library.view(visibility), usage=usage, surface=surface,
+                             retriever=search)

@@ -188,6 +188,11 @@ class RulesFile(BaseModel):
     def uses_names(self) -> bool:
         return any(r.name for r in self.channels)
 
+    def named_collections(self) -> tuple[str, ...]:
+        """Every collection some rule names."""
+        rules = [self.default, self.dm, *self.channels]
+        return tuple(sorted({g.collection for r in rules if r is not None for g in r.grants()}))
+
 
 def parse_rules(text: str, *, source: str = "channel rules") -> RulesFile:
     """Parse and validate the YAML; ConfigError lists every problem with where it is."""
@@ -347,9 +352,7 @@ class RulesSource:
 
     def named_collections(self) -> tuple[str, ...]:
         """Every collection some rule names (what `serve` warms up)."""
-        rules = self.current()
-        names = {g.collection for r in [rules.default, rules.dm, *rules.channels] if r is not None for g in r.grants()}
-        return tuple(sorted(names))
+        return self.current().named_collections()
 
 
 def open_rules(settings) -> RulesSource | None:

@@ -311,3 +311,41 @@ async def test_feedback_records_only_their_own_channel(scoped):
 
 def _doc_of_chunk(chunk_id: str) -> str:
     return CHUNK_DOC[chunk_id]
+
+
+async def _console(settings, channel, *lines: str) -> str:
+    import io
+
+    from rich.console import Console
+
+    from bot.console import run_console
+
+    async def feed():
+        for line in lines:
+            yield line
+
+    buffer = io.StringIO()
+    await run_console(settings, out=Console(file=buffer, width=160, color_system=None), lines=feed(), channel=channel)
+    return buffer.getvalue()
+
+
+async def test_the_console_acts_as_a_channel_and_shows_its_rule(scoped_kb, tmp_path, settings):
+    from bot.console import ConsoleChannel
+
+    home = tmp_path / "console-home"
+    home.mkdir()
+    (home / "chroma").symlink_to(scoped_kb, target_is_directory=True)
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(RULES)
+    settings = settings.model_copy(update={"home": home, "channel_rules": rules})
+    question = "/ask How fast must a failed deploy be rolled back?"
+    eng = await _console(settings, ConsoleChannel.of(name="#eng-oncall"), question, "quit")
+    assert "Channel rule: channel #eng-oncall → sees eng, public" in " ".join(eng.split())
+    assert "15 minutes" in eng
+    general = await _console(settings, ConsoleChannel.of(name="general"), question, "quit")
+    assert "Channel rule: default → sees public" in " ".join(general.split())
+    assert_no_leak(general, GENERAL, "the console")
+    dm = await _console(settings, ConsoleChannel.of(dm=True), "/ask How quickly are expense claims reimbursed?", "quit")
+    assert "Channel rule: dm → sees finance[public], public" in " ".join(dm.split()) and "ten days" in dm
+    locked = await _console(settings, ConsoleChannel.of(name="locked"), question, "quit")
+    assert "sees nothing" in locked and "may not see any" in " ".join(locked.split())
