@@ -13,6 +13,7 @@ score does not depend on which collection holds it, only (slightly) on its colle
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -25,7 +26,7 @@ from .lexical import CorpusStats
 from .models import SearchFilters, SearchMode, SearchResponse, SearchResult
 from .retrieval import Retriever, make_retriever, mmr_order
 from .scoping import Grant, Visibility
-from .store import KnowledgeStore, _names, _reopener, make_client, where_clause
+from .store import FRESH_INTERVAL, KnowledgeStore, _names, _reopener, make_client, where_clause
 
 log = structlog.get_logger(__name__)
 
@@ -38,6 +39,7 @@ class Library:
         self._client = client
         self._stores: dict[str, KnowledgeStore] = {}
         self._retrievers: dict[str, Retriever] = {}
+        self._listed: tuple[float, set[str]] | None = None  # (when, collection names)
         self._lock = threading.Lock()
 
     @property
@@ -62,9 +64,15 @@ class Library:
             return self._retrievers[name]
 
     def existing(self, names: Sequence[str]) -> list[str]:
-        """Which of `names` exist now (one listing of the collections)."""
-        have = _names(self.client)
-        return [n for n in names if n in have]
+        """Which of `names` exist (the listing is reused for FRESH_INTERVAL: every subagent's search asks)."""
+        now = time.monotonic()
+        with self._lock:
+            cached = self._listed
+        if cached is None or now - cached[0] >= FRESH_INTERVAL or not set(names) <= cached[1]:
+            cached = (now, _names(self.client))
+            with self._lock:
+                self._listed = cached
+        return [n for n in names if n in cached[1]]
 
     def search(self, visibility: Visibility) -> "ScopedSearch":
         return ScopedSearch(self, visibility.grants)

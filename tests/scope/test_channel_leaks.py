@@ -349,3 +349,22 @@ async def test_the_console_acts_as_a_channel_and_shows_its_rule(scoped_kb, tmp_p
     assert "Channel rule: dm → sees finance[public], public" in " ".join(dm.split()) and "ten days" in dm
     locked = await _console(settings, ConsoleChannel.of(name="locked"), question, "quit")
     assert "sees nothing" in locked and "may not see any" in " ".join(locked.split())
+
+
+def test_serve_opens_and_warms_the_scoped_agent(scoped_kb, tmp_path, settings):
+    """`serve`'s warm-up path under channel rules: every collection a rule names is loaded before it is healthy."""
+    from bot.warmup import open_warm_agent
+    from synthesis.scoped import ScopedAgent
+
+    home = tmp_path / "serve-home"
+    home.mkdir()
+    (home / "chroma").symlink_to(scoped_kb, target_is_directory=True)
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(RULES)
+    agent, health = open_warm_agent(settings.model_copy(update={"home": home, "channel_rules": rules}))
+    try:
+        assert isinstance(agent, ScopedAgent)
+        assert [g.collection for g in agent.retriever.grants] == ["eng", "finance", "public"]  # never "orphan"
+        assert {name.split("=")[0] for name in health.revision().split("|")} == {"eng", "finance", "public"}
+    finally:
+        agent.close()
