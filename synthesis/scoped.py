@@ -19,7 +19,7 @@ from .coverage import CoverageReport, Scope, analyze
 from .explore import InstrumentedAgent
 from .library import Library, ScopedSearch
 from .models import AnswerResult, AskOptions, Turn
-from .scoping import Channel, RulesSource, Visibility, refusal
+from .scoping import Channel, Grant, RulesSource, Visibility, refusal
 from .usage import UsageLog
 
 log = structlog.get_logger(__name__)
@@ -101,20 +101,17 @@ class ScopedAgent:
         return analyze(agent.store, events, topic, retriever=agent.retriever, inventory=agent.inventory(),
                        scope=channel_scope(visibility, channel))
 
+    def _all_named(self) -> Visibility:
+        return Visibility(tuple(Grant(collection=n) for n in self.rules.named_collections()), "all rules")
+
     def health_view(self):
         """What /healthz reads: every collection some rule names (KnowledgeBaseMissing when none exists yet)."""
-        from .scoping import Grant
-
-        return self.library.view(Visibility(tuple(Grant(collection=n) for n in self.rules.named_collections()),
-                                            "all rules"))
+        return self.library.view(self._all_named())
 
     @property
     def retriever(self) -> ScopedSearch:
         """A search over every collection some rule names (serve warms these up)."""
-        from .scoping import Grant
-
-        names = self.rules.named_collections()
-        return ScopedSearch(self.library, [Grant(collection=n) for n in names])
+        return self.library.search(self._all_named())
 
     def close(self) -> None:
         self.base.close()

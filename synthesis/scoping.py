@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -295,9 +296,8 @@ def refusal(visibility: Visibility, channel: Channel | None) -> OutOfScope:
         "unknown channel name": "its name could not be looked up and the rules name channels by name (grant the "
                                 "app channels:read and groups:read, or add a rule with its id)",
         "no dm rule": "the channel rules have no `dm` rule",
-    }.get(visibility.rule, "no rule in the channel rules names it and there is no `default` rule")
-    if visibility.rule not in ("unknown channel name", "no dm rule", "no rule"):
-        why = f"its rule ({visibility.rule}) lists no collection"
+        "no rule": "no rule in the channel rules names it and there is no `default` rule",
+    }.get(visibility.rule, f"its rule ({visibility.rule}) lists no collection")
     return OutOfScope(f"{where} may not see any knowledge base collection: {why} — ask an admin to add a rule to the "
                       "channel rules file (SYNTHBOT_CHANNEL_RULES)")
 
@@ -320,8 +320,6 @@ class RulesSource:
         self.current()  # a bad file is reported at start-up
 
     def current(self) -> RulesFile:
-        import time
-
         with self._lock:
             now = time.monotonic()
             if now - self._checked >= self.check_every:

@@ -240,6 +240,11 @@ async def test_channels_without_a_rule_a_locked_channel_and_an_unknown_name_see_
     rules_path.write_text(RULES.replace("default:\n  collections: [public]\n", ""))
     _, random = await ask(h, "How many days of annual leave do we get?", "C0RANDOM", "random")
     assert "may not see any" in random and "25 days" not in random
+    # A broken edit stops every answer (never the older rules), and the reply does not spell out the file.
+    rules_path.write_text(RULES.replace("collections: [eng, public]", "colections: [eng, public]"))
+    _, broken = await ask(h, "How many days of annual leave do we get?", GENERAL, "general")
+    assert "channel rules file is invalid" in broken and "Error id" in broken
+    assert "25 days" not in broken and "eng-oncall" not in broken and "colections" not in broken
 
 
 async def test_a_followup_obeys_the_rule_in_force_when_it_is_asked(scoped):
