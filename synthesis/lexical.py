@@ -114,8 +114,8 @@ class LexicalSnapshot:
     def idf_sum(self, terms: np.ndarray) -> float:
         """The highest BM25 score any chunk could get for these terms (each term's saturating tf factor is < 1)."""
         n = self.size
-        df = (self.indptr[terms + 1] - self.indptr[terms]).astype(np.float64)
-        return float(np.log1p((n - df + 0.5) / (df + 0.5)).sum()) if len(terms) else 0.0
+        df = self.indptr[terms + 1] - self.indptr[terms]
+        return float(np.sum(idf(n, df))) if len(terms) else 0.0
 
     def document_frequency(self, term: str) -> int:
         """How many chunks contain the (tokenised) term."""
@@ -192,7 +192,8 @@ class CorpusStats:
 
     @classmethod
     def over(cls, snapshots: "list[LexicalSnapshot]", query: str) -> "CorpusStats":
-        terms = list(dict.fromkeys(Tokenizer()(query)))
+        tokenize = snapshots[0].tokenizer if snapshots else Tokenizer()  # one stemmer per thread, reused
+        terms = list(dict.fromkeys(tokenize(query)))
         return cls(size=sum(s.size for s in snapshots),
                    df={t: sum(s.document_frequency(t) for s in snapshots) for t in terms})
 
