@@ -27,7 +27,8 @@ class CoverageService:
     """`deps.coverage`: the CoverageReport for a topic (or the whole knowledge base).
 
     The store and retriever are opened on first use (so a missing knowledge base is reported per request, with the
-    fix) and reused; `scope` narrows every figure (a later per-channel filter passes its documents and channels).
+    fix) and reused; `scope` narrows every figure. Under channel rules (SYNTHBOT_CHANNEL_RULES) the report is the
+    asking channel's: what its rule lets it see, and only the questions asked in it (synthesis.scoped).
     """
 
     def __init__(self, settings: Settings, *, usage=None, store=None, retriever=None, scope: Scope = Scope(),
@@ -35,6 +36,7 @@ class CoverageService:
         self.settings, self.usage, self.scope = settings, usage, scope
         self._store, self._retriever = store, retriever
         self._scoped = scoped  # under channel rules: the ScopedAgent whose scopes the report uses
+        self._own_scoped = None  # …or one opened here when none was given
         self._lock = threading.Lock()
 
     async def __call__(self, topic: str | None, *, channel: Channel | None = None) -> CoverageReport:
@@ -53,8 +55,6 @@ class CoverageService:
 
                 self._own_scoped = open_channel_agent(self.settings, usage=self.usage)[0]
             return self._own_scoped
-
-    _own_scoped = None
 
     def report(self, topic: str | None) -> CoverageReport:
         store, retriever = self._open()

@@ -40,6 +40,7 @@ class Library:
         self._stores: dict[str, KnowledgeStore] = {}
         self._retrievers: dict[str, Retriever] = {}
         self._listed: tuple[float, set[str]] | None = None  # (when, collection names)
+        self._warned: set[str] = set()
         self._lock = threading.Lock()
 
     @property
@@ -74,6 +75,14 @@ class Library:
                 self._listed = cached
         return [n for n in names if n in cached[1]]
 
+    def note_missing(self, names) -> None:
+        """A rule names a collection that does not exist (yet): said once per name, searched as empty."""
+        for name in names:
+            if name not in self._warned:
+                self._warned.add(name)
+                log.warning("scope.collection_missing", collection=name,
+                            fix=f"synthbot ingest PATH --collection {name}, or remove it from the channel rules")
+
     def search(self, visibility: Visibility) -> "ScopedSearch":
         return ScopedSearch(self, visibility.grants)
 
@@ -107,6 +116,7 @@ class ScopedSearch:
         have = set(self.library.existing(names))
         if not have:
             raise missing_error(names)
+        self.library.note_missing(n for n in names if n not in have)
         return [(self.library.retriever(g.collection), g) for g in self.grants if g.collection in have]
 
     def search(self, query: str, *, k: int = 5, mode: SearchMode = "hybrid", threshold: float = 0.0,

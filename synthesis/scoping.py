@@ -42,6 +42,7 @@ log = structlog.get_logger(__name__)
 
 # Chroma's rule for collection names: 3-512 of [a-zA-Z0-9._-], starting and ending with a letter or digit.
 COLLECTION_NAME = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9._-]{1,510})[a-zA-Z0-9]")
+SLACK_ID = re.compile(r"[CGD][A-Z0-9]+")  # conversation ids: C (channels), G (private and group DMs), D (DMs)
 ChannelKind = Literal["channel", "im", "mpim"]
 
 
@@ -158,6 +159,9 @@ class ChannelRule(Rule):
                              "or neither")
         if self.id is not None:
             self.id = self.id.strip()
+            if not SLACK_ID.fullmatch(self.id):
+                raise ValueError(f"'{self.id}' is not a Slack channel id (like C0123ABCDEF, G… or D…) — write a "
+                                 "channel's name as `name:`")
         if self.name is not None:
             self.name = channel_name(self.name)
             if not self.name:

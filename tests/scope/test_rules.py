@@ -80,6 +80,7 @@ def test_no_rules_file_keeps_one_collection_visible_everywhere(tmp_path):
     ("default:\n  collections: public\n", "write collections as a list"),
     ("channels:\n  - id: C1\n    name: eng\n    collections: [abc]\n", "either `id`"),
     ("channels:\n  - collections: [abc]\n", "either `id`"),
+    ("channels:\n  - id: eng-oncall\n    collections: [abc]\n", "'eng-oncall' is not a Slack channel id"),
     ("default:\n  collections: [abc, abc]\n", "collection 'abc' is listed twice"),
     ("default: [unclosed\n", "not valid YAML"),
     ("- just\n- a list\n", "must be a mapping"),
