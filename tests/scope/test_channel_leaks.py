@@ -373,3 +373,42 @@ def test_serve_opens_and_warms_the_scoped_agent(scoped_kb, tmp_path, settings):
         assert {name.split("=")[0] for name in health.revision().split("|")} == {"eng", "finance", "public"}
     finally:
         agent.close()
+
+
+async def test_with_claude_a_followup_sends_nothing_the_channel_lost(scoped_kb, tmp_path, settings):
+    """Claude sees a thread's earlier answers (its rewrite and research prompts quote them). After the channel lost
+    a collection, the earlier answer from it must not reach Claude, and its searches reach only what is visible."""
+    from synthesis.models import Turn
+    from synthesis.scoping import Channel
+    from synthesis.synthesize import prompts
+    from tests.agent.fake_anthropic import FakeMessagesAPI, finding, record, tool_use
+
+    home = tmp_path / "claude-home"
+    home.mkdir()
+    (home / "chroma").symlink_to(scoped_kb, target_is_directory=True)
+    rules_path = tmp_path / "rules.yaml"
+    rules_path.write_text(RULES)
+    settings = settings.model_copy(update={"home": home, "channel_rules": rules_path, "claude_deadline": 20.0})
+    fake = FakeMessagesAPI()
+    agent, _ = open_scoped(settings, RulesSource(rules_path, check_every=0),
+                           anthropic_client=fake.client(settings))
+    eng = Channel(id=ENG, name="eng-oncall")
+    earlier = Turn(question="How fast must a failed deploy be rolled back?",
+                   standalone="How fast must a failed deploy be rolled back?",
+                   summary="A failed deploy must be rolled back within 15 minutes using the ferry rollback command "
+                           "(ENGCANARYROLLBACK) [1].", cited_ids=[c for c, d in CHUNK_DOC.items() if d.startswith("eng/")],
+                   scope=["eng", "public"])
+    try:
+        rules_path.write_text(RULES.replace("collections: [eng, public]", "collections: [public]"))
+        fake.reply(tool_use(prompts.STANDALONE, {"standalone": "Who approves a production hotfix?"}))
+        fake.reply(tool_use("search_knowledge_base", {"query": "production hotfix approval ferry rollback"}))
+        fake.reply(record("Nothing in the sources says who approves a hotfix.", [], gaps=["hotfix approval"]))
+        result = await agent.answer("and who approves a production hotfix?", history=[earlier], channel=eng)
+    finally:
+        agent.close()
+    assert len(fake.requests) == 3 and not fake.exhausted
+    sent = json.dumps(fake.requests, ensure_ascii=False)
+    assert "How fast must a failed deploy be rolled back?" in sent  # the asker's own earlier question is kept...
+    assert "ENGCANARYROLLBACK" not in sent and "within 15 minutes" not in sent  # ...the answer from eng is not
+    assert_no_leak(sent, GENERAL, "what was sent to Claude")  # #eng-oncall now sees what #general sees
+    assert result.scope == ["public"]
