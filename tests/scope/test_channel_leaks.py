@@ -208,6 +208,10 @@ async def test_a_dm_sees_its_rule_and_only_the_tagged_part_of_a_collection(scope
     dm = sent_to(h.fake, DM)
     assert "within ten days" in dm  # finance's `public` page...
     assert_no_leak(dm, DM, "the DM answer")  # ...never its payroll page, eng or orphan
+    _, report = await ask(h, "--coverage", DM, "directmessage")  # /ask in a DM: the same rule
+    assert "3 documents" in report
+    _, topic = await ask(h, "--coverage payroll", DM, "directmessage")
+    assert_no_leak(sent_to(h.fake, DM), DM, "the DM's coverage")
 
 
 async def test_no_answer_and_its_closest_topics_stay_in_the_channel(scoped):
