@@ -204,12 +204,13 @@ def parse_rules(text: str, *, source: str = "channel rules") -> RulesFile:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise ChannelRulesInvalid(f"{source} is not valid YAML ({' '.join(str(exc).split())}) — fix the file") from None
+        why = " ".join(str(exc).split())
+        raise ChannelRulesInvalid(f"{source} is not valid YAML ({why}) — fix the file") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ChannelRulesInvalid(f"{source} must be a mapping with `default`, `dm` and `channels` — see the README's "
-                          "\"Channel rules\" section")
+        raise ChannelRulesInvalid(f"{source} must be a mapping with `default`, `dm` and `channels` — see the "
+                                  "README's \"Channel rules\" section")
     try:
         return RulesFile.model_validate(data)
     except ValidationError as exc:
@@ -220,8 +221,8 @@ def parse_rules(text: str, *, source: str = "channel rules") -> RulesFile:
             if err["type"] == "extra_forbidden":
                 msg = "unknown key (allowed: default, dm, channels; in a rule: collections, tags, id, name)"
             lines.append(f"{where or '(top level)'}: {msg}")
-        raise ChannelRulesInvalid(f"{source} is invalid — fix these and reload:\n  " + "\n  ".join(dict.fromkeys(lines))) \
-            from None
+        listed = "\n  ".join(dict.fromkeys(lines))
+        raise ChannelRulesInvalid(f"{source} is invalid — fix these and reload:\n  {listed}") from None
 
 
 def load_rules(path: str | Path) -> RulesFile:
@@ -229,7 +230,8 @@ def load_rules(path: str | Path) -> RulesFile:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ChannelRulesInvalid(f"cannot read the channel rules file {path} ({exc}) — check SYNTHBOT_CHANNEL_RULES") from None
+        raise ChannelRulesInvalid(f"cannot read the channel rules file {path} ({exc}) — check "
+                                  "SYNTHBOT_CHANNEL_RULES") from None
     return parse_rules(text, source=f"channel rules file {path}")
 
 
@@ -333,8 +335,8 @@ class RulesSource:
                     stamp = (st.st_mtime_ns, st.st_size)
                 except OSError as exc:
                     stamp, self._rules = None, None
-                    self._error = ChannelRulesInvalid(f"cannot read the channel rules file {self.path} ({exc}) — check "
-                                              "SYNTHBOT_CHANNEL_RULES")
+                    self._error = ChannelRulesInvalid(f"cannot read the channel rules file {self.path} ({exc}) — "
+                                                      "check SYNTHBOT_CHANNEL_RULES")
                 if stamp is not None and stamp != self._stamp:
                     self._stamp = stamp
                     try:
