@@ -69,3 +69,22 @@ def test_scope_options_say_what_is_wrong(two_collections, capsys, monkeypatch):
     two_collections.write_text("default: {collections: [people]}\nchanels: []\n")
     assert main(["ask", "x", "--channel", "general"]) == 1
     assert "chanels: unknown key" in capsys.readouterr().err
+
+
+def test_rules_command_shows_who_sees_what_and_what_nobody_sees(two_collections, capsys, tmp_path):
+    (tmp_path / "secret").mkdir()
+    (tmp_path / "secret" / "m.md").write_text("# Merger\n\nThe merger closes in March.\n")
+    assert main(["ingest", "secret", "--collection", "secret"]) == 0
+    two_collections.write_text(two_collections.read_text() + "dm:\n  collections: [people, not-yet]\n")
+    capsys.readouterr()
+    assert main(["rules", str(two_collections), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert {r["rule"]: r["sees"] for r in report["rules"]} == {
+        "default": ["people"], "dm": ["not-yet", "people"], "#eng": ["eng", "people"]}
+    assert report["visible_nowhere"] == ["secret"] and report["not_ingested"] == ["not-yet"]
+    assert main(["rules", str(two_collections)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Visible nowhere (no rule names them): secret" in out and "not ingested yet: not-yet" in out
+    two_collections.write_text("channels:\n  - id: C1\n    collections: [eng]\n  - id: C1\n    collections: [eng]\n")
+    assert main(["rules", str(two_collections)]) == 1
+    assert "channel id C1 is listed twice" in capsys.readouterr().err
