@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,17 @@ class Library:
         self._retrievers: dict[str, Retriever] = {}
         self._listed: tuple[float, set[str]] | None = None  # (when, collection names)
         self._warned: set[str] = set()
+        self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
+
+    @property
+    def pool(self) -> ThreadPoolExecutor:
+        """Searches the collections of one query at once (Chroma and numpy release the GIL for most of it)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=max(2, self.settings.max_workers),
+                                                thread_name_prefix="collection")
+            return self._pool
 
     @property
     def client(self):
@@ -135,9 +146,13 @@ class ScopedSearch:
         # With MMR, diversity is judged over the merged list: each collection gives its best by relevance.
         each = max(4 * k, 20) if diversity > 0 else k
         # debug=True: each result's raw BM25 and cosine break ties exactly as one Retriever would (cheap).
-        responses = [r.search(query, k=each, mode=mode, threshold=threshold, filters=own.narrowed(g.tags),
-                              length_weight=length_weight, with_embeddings=with_embeddings or diversity > 0,
-                              debug=True, corpus=corpus) for r, g in parts]
+        def one(part):
+            r, g = part
+            return r.search(query, k=each, mode=mode, threshold=threshold, filters=own.narrowed(g.tags),
+                            length_weight=length_weight, with_embeddings=with_embeddings or diversity > 0,
+                            debug=True, corpus=corpus)
+
+        responses = list(self.library.pool.map(one, parts))
         merged: dict[str, SearchResult] = {}
         for resp in responses:
             for r in resp.results:
