@@ -94,6 +94,12 @@ class Library:
                 log.warning("scope.collection_missing", collection=name,
                             fix=f"synthbot ingest PATH --collection {name}, or remove it from the channel rules")
 
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
     def search(self, visibility: Visibility) -> "ScopedSearch":
         return ScopedSearch(self, visibility.grants)
 

@@ -115,6 +115,7 @@ class ScopedAgent:
 
     def close(self) -> None:
         self.base.close()
+        self.library.close()
 
 
 def open_scoped(settings: Settings, rules: RulesSource, *, usage: UsageLog | None = None, surface: str = "slack",
