@@ -16,8 +16,11 @@ from bot import render
 from bot.commands import USAGE, AskRequest, UsageError, parse_ask, unwrap_slack_text
 from bot.deps import Deps, ProgressUpdater
 from bot.slack_errors import refusal
-from synthesis.errors import InvalidQuery, KnowledgeBaseMissing, StoreUnavailable, SynthbotError
+from bot.channels import ChannelDirectory
+from synthesis.errors import (ChannelRulesInvalid, InvalidQuery, KnowledgeBaseMissing, OutOfScope, StoreUnavailable,
+                             SynthbotError)
 from synthesis.models import AnswerResult, AskOptions, Turn
+from synthesis.scoping import Channel
 from synthesis.usage import ORIGIN
 
 log = structlog.get_logger(__name__)
@@ -25,6 +28,8 @@ log = structlog.get_logger(__name__)
 # Replies that only acknowledge an answer get a reaction, not a fresh agent run.
 _THANKS = re.compile(r"^(?:\W|:[\w+-]+:)*(?:thanks?|thank you|thx|ty|ok(?:ay)?|cool|great|got it|perfect|nice)?"
                      r"(?:\W|:[\w+-]+:)*$", re.I)
+RULES_INVALID = ("the channel rules file is invalid, so no channel is answered until it is fixed — whoever runs the "
+                 "bot will find why in the log under this error id")
 HISTORY_LOST = ("I couldn't load this thread's earlier messages, so I answered this as a standalone question — "
                 "mention what it refers to if the answer misses it.")
 
@@ -45,6 +50,8 @@ class Where:
     response_url: str | None = None
     borrowed: bool = False  # a mention inside someone else's thread: answering it must not make the thread ours
     fresh: bool = False  # a top-level mention or DM: a new conversation, with no history to load
+    kind: str = "channel"  # im / mpim / channel: which channel rule applies (synthesis.scoping)
+    channel_name: str = ""  # when Slack sent it (slash commands); else looked up if the rules need it
 
 
 @dataclass
@@ -66,10 +73,14 @@ class Answerer:
 
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
-        self._questions: OrderedDict[str, str] = OrderedDict()  # answer id → question, for feedback after a miss
+        # answer id → (channel, question), for feedback after a miss: a vote only ever gets its own channel's question
+        self._questions: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self.channels = ChannelDirectory(deps.client, names_needed=lambda: bool(
+            deps.rules is not None and deps.rules.current().uses_names))
         self._answered: OrderedDict[tuple[str, str], None] = OrderedDict()  # (channel, thread key) answered in
 
-    async def run_ask(self, *, team: str, channel: str, user: str, request: AskRequest, response_url: str | None) -> None:
+    async def run_ask(self, *, team: str, channel: str, user: str, request: AskRequest, response_url: str | None,
+                      channel_name: str = "", kind: str = "channel") -> None:
         """Post the anchor, then answer (or run the coverage report) in its thread."""
         shown = request.question if not request.coverage else f"--coverage {request.coverage_topic or ''}".strip()
         anchor = render.render_anchor(user, shown)
@@ -81,7 +92,8 @@ class Answerer:
             await self._respond(response_url, f"I couldn't post your question: {why.reason}.")
             return
         ts = resp["ts"]
-        where = Where(team=team, channel=channel, user=user, reply_ts=ts, keys=[ts], response_url=response_url)
+        where = Where(team=team, channel=channel, user=user, reply_ts=ts, keys=[ts], response_url=response_url,
+                      kind=kind, channel_name=channel_name)
         status = Status(channel=channel, question=shown, ts=ts, anchor_user=user)
         if request.coverage:
             await self._coverage(where, request.coverage_topic, status)
@@ -157,9 +169,16 @@ class Answerer:
                 await queued  # so "Queued" never lands after the first progress stage
             try:
                 result = await asyncio.wait_for(
-                    deps.agent.answer(question, history=history, options=options, progress=updater), deps.answer_timeout)
+                    deps.agent.answer(question, history=history, options=options, progress=updater,
+                                      **await self._scope_of(where)), deps.answer_timeout)
             except KnowledgeBaseMissing as exc:
                 error = ("no_kb", str(exc), None)
+            except OutOfScope as exc:  # the channel rules give this channel nothing: say so, not "not found"
+                error = ("out_of_scope", str(exc), None)
+            except ChannelRulesInvalid as exc:  # the details name channels and collections: the log only
+                error_id = new_error_id()
+                log_.error("answer.channel_rules_invalid", error_id=error_id, error=str(exc))
+                error = ("internal", RULES_INVALID, error_id)
             except asyncio.TimeoutError:
                 error = ("timeout", f"no answer within {deps.answer_timeout:g} s", None)
             except InvalidQuery as exc:
@@ -198,6 +217,7 @@ class Answerer:
         channel = container.get("channel_id") or (body.get("channel") or {}).get("id", "")
         thread = message.get("thread_ts") or container.get("thread_ts") or message.get("ts") or container.get("message_ts")
         question = await self._question_for(team, channel, [thread, f"mention:{thread}"], answer_id)
+        log.info("feedback.question", found=bool(question), channel=channel)
         try:
             await self.deps.feedback.record(answer_id=answer_id, question=question, vote=vote, user=user, team=team,
                                             channel=channel)
@@ -221,12 +241,19 @@ class Answerer:
 
         report = None
         try:
-            report = await asyncio.wait_for(self.deps.coverage(topic), self.deps.answer_timeout)
+            report = await asyncio.wait_for(self.deps.coverage(topic, **await self._scope_of(where)),
+                                            self.deps.answer_timeout)
             messages, outcome = render_coverage(report), "answered"
         except asyncio.TimeoutError:
             messages, outcome = [render.render_error("timeout", "the coverage report took too long")], "timeout"
         except KnowledgeBaseMissing as exc:
             messages, outcome = [render.render_error("no_kb", str(exc))], "no_kb"
+        except OutOfScope as exc:
+            messages, outcome = [render.render_error("out_of_scope", str(exc))], "out_of_scope"
+        except ChannelRulesInvalid as exc:
+            error_id = new_error_id()
+            log.error("coverage.channel_rules_invalid", error_id=error_id, error=str(exc))
+            messages, outcome = [render.render_error("internal", RULES_INVALID, error_id=error_id)], "internal"
         except Exception as exc:
             error_id = new_error_id()
             log.error("coverage.failed", error_id=error_id, exc_info=exc)
@@ -235,6 +262,14 @@ class Answerer:
         await self._deliver(where, status, messages, outcome=outcome)
         if report is not None:
             await post_chart(self.deps.client, channel=where.channel, thread_ts=where.reply_ts, report=report)
+
+    async def _scope_of(self, where: Where) -> dict[str, Channel]:
+        """`channel=` for the agent and the coverage report under channel rules (the core applies the rule); without
+        rules every channel sees the same knowledge base and nothing is passed."""
+        if self.deps.rules is None:
+            return {}
+        return {"channel": await self.channels.channel(where.channel, kind=where.kind,
+                                                       name=where.channel_name or None)}
 
     async def _history(self, where: Where) -> tuple[list[Turn], bool]:
         """(turns, loaded): a store failure degrades the answer (loaded=False); it must not stop it."""
@@ -260,8 +295,9 @@ class Answerer:
 
     async def _save(self, where: Where, question: str, result: AnswerResult) -> None:
         turn = Turn(question=question, standalone=result.standalone_question, summary=result.synthesis.summary[:4000],
-                    cited_ids=[s.passage_id for s in result.synthesis.sources], answer_id=result.id)
-        self._questions[result.id] = question
+                    cited_ids=[s.passage_id for s in result.synthesis.sources], answer_id=result.id,
+                    scope=list(result.scope))
+        self._questions[result.id] = (where.channel, question)
         while len(self._questions) > 10_000:
             self._questions.popitem(last=False)
         if not where.borrowed:  # remembered even if the store fails below, so a follow-up is not lost
@@ -284,7 +320,8 @@ class Answerer:
             for turn in turns:
                 if turn.answer_id == answer_id:
                     return turn.question
-        return self._questions.get(answer_id, "")
+        asked_in, question = self._questions.get(answer_id, ("", ""))
+        return question if asked_in == channel else ""  # a vote from another channel never gets this question
 
     async def _show(self, status: Status, stage: str) -> None:
         """Show a stage (or queue position) on the status message; a failed update is logged, never raised."""
@@ -394,6 +431,7 @@ _ANCHOR_STATUS = {
     "not_found": "🔍 Not in the knowledge base — the thread names the closest topics.",
     "store_unavailable": "🛑 The knowledge base is unavailable, so nothing was searched — the thread has an error id.",
     "no_kb": "📭 There's no knowledge base yet — the thread says how to build one.",
+    "out_of_scope": "🔒 This channel may not see any knowledge base — the thread says who can change that.",
     "refused:too_long": "⚠️ The reply was too long for Slack — the thread says more.",
     "refused:rate_limited": "⚠️ Slack is rate-limiting me — please ask again in a minute.",
     "refused:not_in_channel": "⚠️ I can't post in this channel — invite me with `/invite @synthbot`.",

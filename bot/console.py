@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import re
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +26,39 @@ from bot.fake_slack import FakeSlack, SlackRequests
 from bot.feedback import open_feedback_log
 from bot.threads import open_conversation_store
 from synthesis.config import Settings
+from synthesis.errors import ConfigError, SynthbotError
+from synthesis.scoping import Channel, channel_name
 
 CHANNEL = "C0CONSOLE"
+
+
+@dataclass(frozen=True)
+class ConsoleChannel:
+    """Where the console acts: a channel (by name or id) or a DM, so the channel rules can be tried out."""
+
+    id: str = CHANNEL
+    name: str = "console"
+    dm: bool = False
+
+    @classmethod
+    def of(cls, *, name: str | None = None, channel_id: str | None = None, dm: bool = False) -> "ConsoleChannel":
+        if dm:
+            if name or channel_id:
+                raise ConfigError("--dm acts in a direct message: leave out --channel and --channel-id")
+            return cls(id="D0CONSOLE", name="directmessage", dm=True)
+        name = channel_name(name or "")
+        if channel_id:
+            return cls(id=channel_id.strip(), name=name)
+        if name:  # a stable made-up id, so an id rule never matches by accident
+            return cls(id="C0" + hashlib.sha1(name.encode()).hexdigest()[:9].upper(), name=name)
+        return cls()
+
+    @property
+    def label(self) -> str:
+        return "a direct message" if self.dm else f"#{self.name} ({self.id})" if self.name else f"channel {self.id}"
+
+    def as_rules_see_it(self) -> Channel:
+        return Channel(id=self.id, name="" if self.dm else self.name, kind="im" if self.dm else "channel")
 HELP = """[bold]synthbot console[/] — the Slack app, driven locally (no workspace, nothing leaves this machine).
   [cyan]/ask QUESTION \\[options][/]   ask in the channel (try [cyan]/ask help[/] for the options)
   [cyan]QUESTION[/]                  the same as /ask QUESTION
@@ -118,8 +151,10 @@ class ConsoleSession:
 
     BUTTONS = {"feedback_up": "1", "feedback_down": "2"}
 
-    def __init__(self, app, deps, fake: FakeSlack, requests: SlackRequests, out: Console, user: str) -> None:
+    def __init__(self, app, deps, fake: FakeSlack, requests: SlackRequests, out: Console, user: str,
+                 channel: ConsoleChannel = ConsoleChannel()) -> None:
         self.app, self.deps, self.fake, self.requests, self.out, self.user = app, deps, fake, requests, out, user
+        self.channel = channel
         self.thread: str | None = None  # the last thread the bot answered in
         self._shown: dict[str, str] = {}  # ts → text last printed
         self._seen_calls = 0
@@ -139,11 +174,13 @@ class ConsoleSession:
             if self.thread is None:
                 self.out.print("[yellow]No thread yet — ask something first with /ask.[/]")
             else:
-                await self._send(self.requests.event(self.requests.message(line[1:].strip(), user=self.user,
-                                                                            channel=CHANNEL, thread_ts=self.thread)))
+                await self._send(self.requests.event(self.requests.message(
+                    line[1:].strip(), user=self.user, channel=self.channel.id, thread_ts=self.thread,
+                    channel_type="im" if self.channel.dm else "channel")))
         else:
             text = line[len("/ask"):] if line.lower().startswith("/ask") else line
-            await self._send(self.requests.slash_command(text.strip(), user=self.user, channel=CHANNEL))
+            await self._send(self.requests.slash_command(text.strip(), user=self.user, channel=self.channel.id,
+                                                         channel_name=self.channel.name))
         return True
 
     async def _send(self, request) -> None:
@@ -181,7 +218,7 @@ class ConsoleSession:
         self._seen_calls = len(self.fake.calls)
         if self.thread is None:
             return
-        for message in self.fake.thread(CHANNEL, self.thread):
+        for message in self.fake.thread(self.channel.id, self.thread):
             text = json.dumps(message.get("blocks")) + message.get("text", "")
             if self._shown.get(message["ts"]) == text:
                 continue
@@ -194,12 +231,12 @@ class ConsoleSession:
         if self.thread is None:
             self.out.print("[yellow]No answer to vote on yet.[/]")
             return
-        for message in reversed(self.fake.thread(CHANNEL, self.thread)):
+        for message in reversed(self.fake.thread(self.channel.id, self.thread)):
             for block in message.get("blocks") or []:
                 for element in block.get("elements") or [] if block.get("type") == "actions" else []:
                     if element.get("action_id") == action_id:
                         await self._send(self.requests.block_action(
-                            action_id, element.get("value", ""), user=self.user, channel=CHANNEL,
+                            action_id, element.get("value", ""), user=self.user, channel=self.channel.id,
                             message_ts=message["ts"], thread_ts=message.get("thread_ts")))
                         return
         self.out.print("[yellow]The last answer has no buttons to press.[/]")
@@ -231,15 +268,25 @@ def _knowledge_base_exists(settings: Settings) -> bool:
     from synthesis.store import make_client
 
     client = make_client(settings)
-    return settings.collection in {c if isinstance(c, str) else c.name for c in client.list_collections()}
+    names = {c if isinstance(c, str) else c.name for c in client.list_collections()}
+    if settings.channel_rules:  # any collection a rule names will do
+        from synthesis.scoping import load_rules
+
+        try:
+            rules = load_rules(settings.channel_rules)
+        except SynthbotError:
+            return True  # the bot reports the bad file itself
+        return bool(set(rules.named_collections()) & names)
+    return settings.collection in names
 
 
 async def run_console(settings: Settings, *, user: str = "U0CONSOLE", agent=None,
                       lines: AsyncIterator[str] | None = None, out: Console | None = None,
-                      scratch_parent: Path | None = None) -> int:
+                      scratch_parent: Path | None = None, channel: ConsoleChannel = ConsoleChannel()) -> int:
     """Start the fake Web API, build the app against it, and run the read-eval-print loop.
 
-    The session's scratch directory goes under `scratch_parent` (default: the system temp dir).
+    The session's scratch directory goes under `scratch_parent` (default: the system temp dir). `channel` is where
+    the session acts (the channel rules, if any, apply to it).
     """
     out = out or Console()
     if not await asyncio.to_thread(_knowledge_base_exists, settings):
@@ -249,11 +296,29 @@ async def run_console(settings: Settings, *, user: str = "U0CONSOLE", agent=None
     # (and never in Redis) so they cannot mix with the real feedback log. Chroma stays in the real data dir.
     with tempfile.TemporaryDirectory(prefix="synthbot-console-", dir=scratch_parent) as scratch:
         async with FakeSlack() as fake:
-            return await _run(settings, Path(scratch), fake, user=user, agent=agent, lines=lines, out=out)
+            if channel.name and not channel.dm:  # conversations.info knows it, as Slack would
+                fake.channels[channel.id] = {"name": channel.name, "is_channel": True}
+            return await _run(settings, Path(scratch), fake, user=user, agent=agent, lines=lines, out=out,
+                              channel=channel)
+
+
+def describe_scope(settings: Settings, channel: ConsoleChannel) -> str:
+    """One line: where the console acts and what the channel rules let it see there."""
+    if not settings.channel_rules:
+        return (f"Acting in {channel.label}. No channel rules (SYNTHBOT_CHANNEL_RULES is unset): every channel sees "
+                f"the collection '{settings.collection}'.")
+    from synthesis.scoping import load_rules, resolve
+
+    try:
+        visibility = resolve(load_rules(settings.channel_rules), channel.as_rules_see_it())
+    except SynthbotError as exc:
+        return f"Acting in {channel.label}. {exc}"
+    sees = ", ".join(visibility.keys) or "nothing"
+    return f"Acting in {channel.label}. Channel rule: {visibility.rule} → sees {sees}."
 
 
 async def _run(settings: Settings, scratch: Path, fake: FakeSlack, *, user: str, agent,
-               lines: AsyncIterator[str] | None, out: Console) -> int:
+               lines: AsyncIterator[str] | None, out: Console, channel: ConsoleChannel = ConsoleChannel()) -> int:
     secret = uuid.uuid4().hex
     local = settings.model_copy(update={"slack_api_url": fake.base_url, "slack_bot_token": SecretStr(fake.bot_token),
                                         "redis_url": None})
@@ -270,8 +335,9 @@ async def _run(settings: Settings, scratch: Path, fake: FakeSlack, *, user: str,
     app = build_app(deps, signing_secret=secret)
     requests = SlackRequests(secret, team_id=fake.team_id, bot_user_id=fake.bot_user_id,
                              response_url=fake.response_url)
-    session = ConsoleSession(app, deps, fake, requests, out, user)
+    session = ConsoleSession(app, deps, fake, requests, out, user, channel)
     out.print(HELP)
+    out.print(Text(describe_scope(settings, channel), style="bold"))
     try:
         async for line in lines or _stdin_lines(out):
             if not await session.handle(line):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import structlog
 from slack_sdk.models.blocks import ContextBlock, DividerBlock, MarkdownTextObject, SectionBlock
@@ -11,6 +13,7 @@ from slack_sdk.models.blocks import ContextBlock, DividerBlock, MarkdownTextObje
 from bot.render import SlackMessage, escape_mrkdwn, link_label, slack_link, slack_url
 from synthesis.config import Settings
 from synthesis.coverage import CoverageReport, Scope, analyze
+from synthesis.scoping import Channel
 
 log = structlog.get_logger(__name__)
 
@@ -24,16 +27,34 @@ class CoverageService:
     """`deps.coverage`: the CoverageReport for a topic (or the whole knowledge base).
 
     The store and retriever are opened on first use (so a missing knowledge base is reported per request, with the
-    fix) and reused; `scope` narrows every figure (a later per-channel filter passes its documents and channels).
+    fix) and reused; `scope` narrows every figure. Under channel rules (SYNTHBOT_CHANNEL_RULES) the report is the
+    asking channel's: what its rule lets it see, and only the questions asked in it (synthesis.scoped).
     """
 
-    def __init__(self, settings: Settings, *, usage=None, store=None, retriever=None, scope: Scope = Scope()) -> None:
+    def __init__(self, settings: Settings, *, usage=None, store=None, retriever=None, scope: Scope = Scope(),
+                 scoped: Callable[[], Awaitable[Any]] | None = None) -> None:
         self.settings, self.usage, self.scope = settings, usage, scope
         self._store, self._retriever = store, retriever
+        self._scoped = scoped  # under channel rules: the ScopedAgent whose scopes the report uses
+        self._own_scoped = None  # …or one opened here when none was given
         self._lock = threading.Lock()
 
-    async def __call__(self, topic: str | None) -> CoverageReport:
+    async def __call__(self, topic: str | None, *, channel: Channel | None = None) -> CoverageReport:
+        if self.settings.channel_rules:  # what the asking channel may see, and only its own questions
+            agent = await self._scoped_agent()
+            events = await asyncio.to_thread(self.usage.events) if self.usage is not None else []
+            return await asyncio.to_thread(agent.coverage, topic, channel, events)
         return await asyncio.to_thread(self.report, topic)
+
+    async def _scoped_agent(self):
+        if self._scoped is not None:
+            return await self._scoped()
+        with self._lock:  # no shared agent was given: open one (the model is cached per process)
+            if self._own_scoped is None:
+                from synthesis.scoped import open_channel_agent
+
+                self._own_scoped = open_channel_agent(self.settings, usage=self.usage)[0]
+            return self._own_scoped
 
     def report(self, topic: str | None) -> CoverageReport:
         store, retriever = self._open()

@@ -36,7 +36,8 @@ class AnswersQuestions(Protocol):
     """The one method of synthesis.agent.Agent the Slack edge uses (fakes in tests implement just this)."""
 
     async def answer(self, question: str, *, history: Sequence[Turn] = (), options: AskOptions | None = None,
-                     progress: Callable[[str], Awaitable[None]] | None = None) -> AnswerResult: ...
+                     progress: Callable[[str], Awaitable[None]] | None = None,
+                     channel: Any = None) -> AnswerResult: ...  # channel: synthesis.scoping.Channel
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,7 @@ class Deps:
     background: Background = field(default_factory=Background)
     answer_timeout: float | None = None
     store_check: Any = None  # bot.health.StoreCheck: what /healthz asks (None: not checked)
+    rules: Any = None  # synthesis.scoping.RulesSource when SYNTHBOT_CHANNEL_RULES is set (channel names looked up)
 
     def __post_init__(self) -> None:
         if self.limiter is None:
@@ -327,10 +329,13 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
         if coverage is None:
             from bot.coverage_view import CoverageService
 
-            coverage = CoverageService(settings, usage=usage)  # opens the store on first use, like the agent
+            # Opens the store on first use, like the agent; under channel rules it shares the agent's scopes.
+            coverage = CoverageService(settings, usage=usage, scoped=getattr(agent, "opened", None))
         dedupe: Deduper = RedisDeduper(settings.redis_url) if settings.redis_url else MemoryDeduper()
+        from synthesis.scoping import open_rules
+
         return Deps(settings=settings, agent=agent, client=client, identity=identity, dedupe=dedupe, coverage=coverage,
-                    store_check=store_check,
+                    store_check=store_check, rules=open_rules(settings),
                     conversations=conversations if conversations is not None else open_conversation_store(settings),
                     feedback=feedback if feedback is not None else open_feedback_log(settings))
     except BaseException:

@@ -88,6 +88,7 @@ class FakeSlack:
         self._scripted: dict[str, list[dict[str, Any]]] = {}  # method -> queued canned failures
         self._runner: web.AppRunner | None = None
         self.files: dict[str, dict[str, Any]] = {}  # file id -> {name, title, length, data, ...} (files_upload_v2)
+        self.channels: dict[str, dict[str, Any]] = {}  # channel id -> conversations.info's `channel` (name, is_im…)
 
     # --- lifecycle -------------------------------------------------------------------------------------
     async def start(self) -> str:
@@ -263,6 +264,12 @@ class FakeSlack:
     def _m_conversations_replies(self, args: dict) -> dict:
         return {"ok": True, "messages": self.thread(str(args.get("channel")), str(args.get("ts"))), "has_more": False}
 
+    def _m_conversations_info(self, args: dict) -> dict:
+        channel = self.channels.get(str(args.get("channel")))
+        if channel is None:
+            return {"ok": False, "error": "channel_not_found"}
+        return {"ok": True, "channel": {"id": args["channel"], **channel}}
+
     def _m_conversations_history(self, args: dict) -> dict:
         return {"ok": True, "messages": list(reversed(self.messages.get(str(args.get("channel")), []))), "has_more": False}
 
@@ -393,9 +400,10 @@ class SlackRequests:
         return f"{1_600_000_000 + n}.{n:06d}"  # earlier than the fake's bot ts, never equal
 
     def slash_command(self, text: str, *, user: str = "U0USER", channel: str = "C0CHAN", command: str = "/ask",
-                      trigger_id: str | None = None, timestamp: int | None = None) -> SignedRequest:
+                      trigger_id: str | None = None, timestamp: int | None = None,
+                      channel_name: str = "general") -> SignedRequest:
         form = {"token": "legacy", "team_id": self.team_id, "team_domain": "fake", "channel_id": channel,
-                "channel_name": "general", "user_id": user, "user_name": user.lower(), "command": command,
+                "channel_name": channel_name, "user_id": user, "user_name": user.lower(), "command": command,
                 "text": text, "api_app_id": self.api_app_id, "response_url": self._response_url(),
                 "trigger_id": trigger_id or f"trig.{uuid.uuid4().hex[:12]}"}
         return self.sign(urlencode(form), timestamp=timestamp, content_type="application/x-www-form-urlencoded")

@@ -8,6 +8,7 @@ import structlog
 from slack_bolt.response import BoltResponse
 
 from bot.answering import Answerer, Where
+from bot.channels import channel_kind
 from bot.commands import USAGE, UsageError, parse_ask
 from bot.deps import Deps
 
@@ -49,9 +50,11 @@ class Handlers:
             return
         await ack()
         team, channel, user = command.get("team_id", ""), command.get("channel_id", ""), command.get("user_id", "")
+        name = command.get("channel_name") or ""
         self.deps.background.spawn(
             self.answering.run_ask(team=team, channel=channel, user=user, request=parsed,
-                                   response_url=command.get("response_url")),
+                                   response_url=command.get("response_url"), channel_name=name,
+                                   kind=channel_kind(channel, channel_name=name)),
             name=f"ask:{channel}",
         )
 
@@ -62,7 +65,8 @@ class Handlers:
         # A mention inside an existing thread is answered there, but does not claim the thread for follow-ups
         # unless the bot already answered in it (run_chat checks).
         where = Where(team=_team(event, body), channel=event["channel"], user=event.get("user", ""),
-                      reply_ts=thread, keys=[thread], borrowed=thread != event["ts"], fresh=thread == event["ts"])
+                      reply_ts=thread, keys=[thread], borrowed=thread != event["ts"], fresh=thread == event["ts"],
+                      kind=channel_kind(event["channel"], channel_type=event.get("channel_type")))
         text = _MENTION.sub(" ", event.get("text", ""))
         self.deps.background.spawn(self.answering.run_chat(where, text, parse=True, history_required=False),
                                    name=f"mention:{where.channel}")
@@ -74,9 +78,10 @@ class Handlers:
         text, ts, thread = event.get("text", ""), event["ts"], event.get("thread_ts")
         in_thread = bool(thread) and thread != ts
         team = _team(event, body)
+        kind = channel_kind(event["channel"], channel_type=event.get("channel_type"))
         if event.get("channel_type") == "im":
             where = Where(team=team, channel=event["channel"], user=event["user"],
-                          reply_ts=thread if in_thread else None,
+                          reply_ts=thread if in_thread else None, kind=kind,
                           keys=[thread] if in_thread else [ts], fresh=not in_thread)  # a top-level DM: a new one
             self.deps.background.spawn(
                 self.answering.run_chat(where, _MENTION.sub(" ", text), parse=True, history_required=False),
@@ -85,7 +90,8 @@ class Handlers:
         if f"<@{self.deps.identity.bot_user_id}" in text:
             return  # the app_mention listener answers this one; this is its duplicate `message` event
         if in_thread:
-            where = Where(team=team, channel=event["channel"], user=event["user"], reply_ts=thread, keys=[thread])
+            where = Where(team=team, channel=event["channel"], user=event["user"], reply_ts=thread, keys=[thread],
+                          kind=kind)
             self.deps.background.spawn(
                 self.answering.run_chat(where, text, parse=False, history_required=True, message_ts=ts),
                 name=f"followup:{where.channel}")

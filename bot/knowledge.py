@@ -54,6 +54,14 @@ class KnowledgeBaseAgent:
             raise self._missing
         return await self._agent.answer(question, **kw)
 
+    async def opened(self) -> AnswersQuestions:
+        """The opened agent (KnowledgeBaseMissing while there is no knowledge base): coverage shares its scopes."""
+        if self._agent is None:
+            await self.open()
+        if self._agent is None:
+            raise self._missing
+        return self._agent
+
     async def check(self) -> None:
         """For /healthz: reach the store (a missing knowledge base raises KnowledgeBaseMissing)."""
         if self._store is None:
@@ -72,5 +80,10 @@ def _open_agent(settings: Settings) -> tuple[AnswersQuestions, Any]:
     from synthesis.agent import build_agent
     from synthesis.store import open_store
 
+    if settings.channel_rules:  # per-channel knowledge (synthesis/scoped.py); the retrieval log feeds coverage
+        from synthesis.scoped import open_channel_agent
+        from synthesis.usage import open_usage_log
+
+        return open_channel_agent(settings, usage=open_usage_log(settings), surface="slack")
     store = open_store(settings)
     return build_agent(settings, store), store

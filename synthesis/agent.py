@@ -119,9 +119,17 @@ class Agent:
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
+    def over(self, retriever: SearchBackend) -> "Agent":
+        """This agent over another search backend (a channel's scope), sharing its synthesizers and thread pool."""
+        return Agent(self.settings, retriever, self.synthesizer, researcher=self.researcher, counter=self.counter,
+                     executor=self.executor)
+
     async def answer(self, question: str, *, history: Sequence[Turn] = (), options: AskOptions | None = None,
-                     progress: Progress | None = None, deadline: float | None = None) -> AnswerResult:
+                     progress: Progress | None = None, deadline: float | None = None, channel=None) -> AnswerResult:
         """One verified answer. Raises InvalidQuery (empty), KnowledgeBaseMissing; never raises for 'not found'.
+
+        `channel` is not used here: this agent searches its one backend; under channel rules synthesis.scoped
+        picks the backend for the channel before it gets here.
 
         `deadline` (seconds; default SYNTHBOT_ANSWER_TIMEOUT, which also bounds the Slack edge's wait) is one budget
         for the whole answer: Claude's rewrite and research get what is left after OFFLINE_RESERVE, so the offline

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 BUNDLED_MODEL = "all-MiniLM-L6-v2"
@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     )
     model_cache: Path | None = Field(None, description="Where the ONNX export is kept (default ~/.cache/synthbot).")
     chroma_url: str | None = Field(None, description="Chroma server URL, e.g. http://127.0.0.1:8000; embedded if unset.")
+    channel_rules: Path | None = Field(
+        None, description="YAML file mapping channels (ids, names, a default, DMs) to the collections they may see; "
+                          "unset: every channel sees `collection`. See README, \"Channel rules\".")
     max_file_mb: float = Field(20.0, gt=0, description="Ingest skips files larger than this (with the reason).")
 
     # --- retrieval / agent ----------------------------------------------------------------------------
@@ -63,6 +66,11 @@ class Settings(BaseSettings):
     # --- logging --------------------------------------------------------------------------------------
     log_level: str = "WARNING"
     log_format: Literal["console", "json"] = "console"
+
+    @field_validator("channel_rules", mode="before")
+    @classmethod
+    def _unset_if_empty(cls, value):
+        return None if isinstance(value, str) and not value.strip() else value
 
     @property
     def chroma_path(self) -> Path:

@@ -5,8 +5,9 @@ Two headline definitions, each stated in the report it heads:
 - a topic: the share of the topic's facets (the tags, sources and types of the passages related to it) that have at
   least MIN_SUPPORT passages scoring at or above the threshold.
 
-Every figure and page name is computed inside a `Scope` (collections, document ids, channels), so a per-channel
-filter can later restrict the whole report by passing the documents and channels it allows.
+Every figure and page name is computed inside a `Scope` (collections, document ids, channels): under channel rules
+(synthesis/scoping.py) the store is the channel's view of its visible collections and the scope keeps only the
+questions asked in that channel, so no figure, page name or question text crosses channels.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ class Scope:
         return self.doc_ids is None or doc_id in self.doc_ids
 
     def allows_event(self, event: UsageEvent) -> bool:
-        return ((self.collections is None or not event.collection or event.collection in self.collections)
+        # A question answered over several collections is logged as "a+b": all of them must be in scope.
+        names = set(filter(None, event.collection.split("+")))
+        return ((self.collections is None or names <= self.collections)
                 and (self.channels is None or event.channel in self.channels))
 
 
@@ -241,7 +244,8 @@ def analyze(store, events: Sequence[UsageEvent], topic: str | None = None, *, re
     """
     started = time.perf_counter()
     inventory = inventory or Inventory.load(store, scope)
-    scoped = [e for e in events if scope.allows_event(e) and (not e.collection or e.collection == inventory.collection)]
+    scoped = [e for e in events if scope.allows_event(e)
+              and (scope.collections is not None or not e.collection or e.collection == inventory.collection)]
     retrieval = retrieval_coverage(inventory, scoped)
     report = CoverageReport(collection=inventory.collection, inventory=inventory.counts(), retrieval=retrieval,
                             signals=gap_signals(scoped, limit=signal_limit))

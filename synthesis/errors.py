@@ -13,6 +13,10 @@ class ConfigError(SynthbotError):
     """A setting is missing or invalid."""
 
 
+class ChannelRulesInvalid(ConfigError):
+    """The channel rules file cannot be read or is invalid (every scoped question fails until it is fixed)."""
+
+
 class ModelIntegrityError(SynthbotError):
     """The bundled model's weights do not match the pinned hash."""
 
@@ -23,6 +27,10 @@ class ModelLoadError(SynthbotError):
 
 class KnowledgeBaseMissing(SynthbotError):
     """The collection does not exist yet."""
+
+
+class OutOfScope(SynthbotError):
+    """The channel rules let this channel see no collection (SYNTHBOT_CHANNEL_RULES)."""
 
 
 class ModelMismatch(SynthbotError):

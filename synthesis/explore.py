@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import structlog
 
 from .agent import NO_ANSWER
-from .coverage import Inventory, analyze
+from .coverage import Inventory, Scope, analyze
 from .models import (AnswerResult, AskOptions, Finding, Passage, Plan, QuestionType, Quality, RelatedPage, Source,
                      Synthesis, Turn)
 from .planner import plan as make_plan
@@ -71,14 +71,17 @@ class InstrumentedAgent:
             closer()
 
     async def answer(self, question: str, *, history: Sequence[Turn] = (), options: AskOptions | None = None,
-                     progress=None) -> AnswerResult:
+                     progress=None, scope: Scope = Scope(), channel=None) -> AnswerResult:
+        """`scope` narrows a meta question's coverage (the channel's questions only, under channel rules).
+        `channel` is accepted and unused: without channel rules every channel sees this store (synthesis.scoped
+        picks the store per channel when there are rules)."""
         options = options or AskOptions()
         planned = make_plan(question.strip(), history) if question and question.strip() else None
         if planned is not None and planned.question_type is QuestionType.META and not options.sources_only \
                 and self.retriever is not None:
             if progress is not None:
                 await progress("Measuring coverage…")
-            result = await asyncio.to_thread(self.meta_answer, question, planned)
+            result = await asyncio.to_thread(self.meta_answer, question, planned, scope)
             kind = "meta"
         else:
             result = await self.agent.answer(question, history=history, options=options, progress=progress)
@@ -113,20 +116,25 @@ class InstrumentedAgent:
         except Exception as exc:  # a suggestion is a courtesy: never fail the answer for it
             log.warning("explore.failed", error=f"{type(exc).__name__}: {exc}"[:300])
 
-    def meta_answer(self, question: str, planned: Plan) -> AnswerResult:
+    def meta_answer(self, question: str, planned: Plan, scope: Scope = Scope()) -> AnswerResult:
         """A question about the knowledge base itself: its topic's coverage, as a cited answer."""
         topic = meta_topic(planned.standalone)
         events = self.usage.events() if self.usage is not None else []
-        report = analyze(self.store, events, topic or None, retriever=self.retriever, inventory=self.inventory())
+        report = analyze(self.store, events, topic or None, retriever=self.retriever, inventory=self.inventory(),
+                         scope=scope)
         return coverage_answer(question, planned, report)
 
 
 def open_instrumented(settings, *, usage: UsageLog | None = None, surface: str = "python"):
     """(agent, store) for an entry point: the knowledge base opened and the agent wrapped (KnowledgeBaseMissing
-    when nothing was ingested yet)."""
+    when nothing was ingested yet); under channel rules, the ScopedAgent and the view /healthz reads."""
     from .agent import build_agent
     from .store import open_store
 
+    if settings.channel_rules:  # each question sees what its channel may see (synthesis/scoped.py)
+        from .scoped import open_channel_agent
+
+        return open_channel_agent(settings, usage=usage, surface=surface)
     store = open_store(settings)
     return InstrumentedAgent(build_agent(settings, store), store, usage=usage, surface=surface), store
 

@@ -114,16 +114,28 @@ class LexicalSnapshot:
     def idf_sum(self, terms: np.ndarray) -> float:
         """The highest BM25 score any chunk could get for these terms (each term's saturating tf factor is < 1)."""
         n = self.size
-        df = (self.indptr[terms + 1] - self.indptr[terms]).astype(np.float64)
-        return float(np.log1p((n - df + 0.5) / (df + 0.5)).sum()) if len(terms) else 0.0
+        df = self.indptr[terms + 1] - self.indptr[terms]
+        return float(np.sum(idf(n, df))) if len(terms) else 0.0
 
-    def scores(self, terms: np.ndarray) -> np.ndarray:
-        """BM25 score of every chunk (bincount over the query's posting lists: one vectorised pass)."""
+    def document_frequency(self, term: str) -> int:
+        """How many chunks contain the (tokenised) term."""
+        i = self.vocab.get(term)
+        return 0 if i is None else int(self.indptr[i + 1] - self.indptr[i])
+
+    def scores(self, terms: np.ndarray, factors: np.ndarray | None = None) -> np.ndarray:
+        """BM25 score of every chunk (bincount over the query's posting lists: one vectorised pass).
+
+        `factors` (one per term) rescale each term's weights: searching several collections together, each term's
+        own idf is swapped for the idf over all of them (see `CorpusStats`).
+        """
         if not len(terms) or not self.size:
             return np.zeros(self.size, dtype=np.float32)
         starts, ends = self.indptr[terms], self.indptr[terms + 1]
         rows = np.concatenate([self.indices[s:e] for s, e in zip(starts, ends)])
-        weights = np.concatenate([self.data[s:e] for s, e in zip(starts, ends)])
+        if factors is None:
+            weights = np.concatenate([self.data[s:e] for s, e in zip(starts, ends)])
+        else:
+            weights = np.concatenate([self.data[s:e] * f for s, e, f in zip(starts, ends, factors)])
         return np.bincount(rows, weights=weights, minlength=self.size).astype(np.float32)
 
     def allowed(self, filters: SearchFilters | None) -> np.ndarray | None:
@@ -135,6 +147,13 @@ class LexicalSnapshot:
         if filters.source_url:
             conditions.append(("source_url", filters.source_url))
         conditions += list(filters.where.items())
+        if filters.any_tags:
+            keep = np.zeros(self.size, dtype=bool)
+            for tag in filters.any_tags:
+                rows = self.tag_rows.get(tag)
+                if rows is not None:
+                    keep[rows] = True
+            mask &= keep
         for key, value in conditions:
             if key.startswith("tag:"):
                 rows = self.tag_rows.get(key[4:])
@@ -151,6 +170,50 @@ class LexicalSnapshot:
                 else:
                     mask &= np.asarray(col == value, dtype=bool)
         return mask
+
+
+def idf(size: int, df: int | np.ndarray) -> np.ndarray | float:
+    """bm25s' "lucene" idf, the one baked into every snapshot's weights."""
+    return np.log1p((size - np.asarray(df, dtype=np.float64) + 0.5) / (np.asarray(df, dtype=np.float64) + 0.5))
+
+
+@dataclass(frozen=True)
+class CorpusStats:
+    """BM25 term statistics over several collections searched together, for one query.
+
+    Each collection's index bakes its own idf into its weights, so the same words would weigh differently in each
+    and their scores would not compare. Searching together, every term gets the idf it would have in one index
+    holding all the collections (`size` chunks, `df` of them containing it); each collection's length normalisation
+    (its own average chunk length) is kept, the one figure that stays per collection.
+    """
+
+    size: int
+    df: dict[str, int]  # the query's terms → chunks containing them, over every collection
+
+    @classmethod
+    def over(cls, snapshots: "list[LexicalSnapshot]", query: str) -> "CorpusStats":
+        tokenize = snapshots[0].tokenizer if snapshots else Tokenizer()  # one stemmer per thread, reused
+        terms = list(dict.fromkeys(tokenize(query)))
+        return cls(size=sum(s.size for s in snapshots),
+                   df={t: sum(s.document_frequency(t) for s in snapshots) for t in terms})
+
+    @property
+    def ceiling(self) -> float:
+        """The highest BM25 any chunk could get for the query's terms, over all the collections."""
+        known = [d for d in self.df.values() if d > 0]
+        return float(np.sum(idf(self.size, np.asarray(known)))) if known else 0.0
+
+    def for_snapshot(self, snap: "LexicalSnapshot") -> tuple[np.ndarray, np.ndarray]:
+        """(the snapshot's term ids for the query, the factor turning each term's own idf into the shared one)."""
+        ids, factors = [], []
+        for term, df in self.df.items():
+            i = snap.vocab.get(term)
+            if i is None or df <= 0:
+                continue
+            own = float(idf(snap.size, snap.document_frequency(term)))
+            ids.append(i)
+            factors.append(float(idf(self.size, df)) / own if own > 0 else 0.0)
+        return np.asarray(ids, dtype=np.int64), np.asarray(factors, dtype=np.float64)
 
 
 def build_snapshot(revision: str, batches, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> LexicalSnapshot:

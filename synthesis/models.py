@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -38,11 +39,17 @@ class SearchFilters(BaseModel):
     """Metadata filters, applied to dense and lexical search alike."""
 
     source_url: str | None = None
-    tags: list[str] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)  # every one of these tags
     where: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    any_tags: list[str] = Field(default_factory=list)  # at least one of these (a channel rule's tags)
 
     def is_empty(self) -> bool:
-        return not (self.source_url or self.tags or self.where)
+        return not (self.source_url or self.tags or self.where or self.any_tags)
+
+    def narrowed(self, any_tags: Sequence[str]) -> "SearchFilters | None":
+        """These filters and, when given, "at least one of `any_tags`" (None when nothing filters)."""
+        out = self.model_copy(update={"any_tags": sorted(set(any_tags))}) if any_tags else self
+        return None if out.is_empty() else out
 
 
 class Passage(BaseModel):
@@ -101,6 +108,7 @@ class Turn(BaseModel):
     summary: str = ""
     cited_ids: list[str] = Field(default_factory=list)
     answer_id: str = ""
+    scope: list[str] = Field(default_factory=list)  # what the answer could see (channel rules); [] = not recorded
 
 
 class AskOptions(BaseModel):
@@ -229,6 +237,7 @@ class AnswerResult(BaseModel):
     explore: list[RelatedPage] = Field(default_factory=list)  # 2-3 related uncited pages; empty when none
     notices: list[str] = Field(default_factory=list)
     duration: float = 0.0
+    scope: list[str] = Field(default_factory=list)  # the collections (and tags) the channel rules let it see
 
     @computed_field  # serialised, so `--json` and stored results carry it
     @property

@@ -16,7 +16,7 @@ import numpy as np
 import structlog
 
 from .errors import InvalidQuery
-from .lexical import LexicalIndex
+from .lexical import CorpusStats, LexicalIndex
 from .models import SearchFilters, SearchMode, SearchResponse, SearchResult
 from .store import KnowledgeStore, where_clause
 
@@ -108,8 +108,12 @@ class Retriever:
 
     def search(self, query: str, *, k: int = 5, mode: SearchMode = "hybrid", threshold: float = 0.0,
                diversity: float = 0.0, filters: SearchFilters | None = None, length_weight: float = 0.0,
-               with_embeddings: bool = False, debug: bool = False) -> SearchResponse:
-        """Best `k` chunks for `query`; every score on 0-1. Raises InvalidQuery, KnowledgeBaseMissing, ModelMismatch."""
+               with_embeddings: bool = False, debug: bool = False, corpus: CorpusStats | None = None) -> SearchResponse:
+        """Best `k` chunks for `query`; every score on 0-1. Raises InvalidQuery, KnowledgeBaseMissing, ModelMismatch.
+
+        `corpus`: BM25 statistics shared by several collections searched together (synthesis.library), so this
+        collection's scores compare with theirs; None scores within this collection alone.
+        """
         _validate(query, k, mode, threshold, diversity, length_weight)
         started = time.perf_counter()
         timings: dict[str, float] = {}
@@ -138,7 +142,7 @@ class Retriever:
 
         if mode in ("hybrid", "lexical") or length_weight > 0:
             t = time.perf_counter()
-            self._lexical(query, pool, filters, cands, info, rank_only=mode == "dense")
+            self._lexical(query, pool, filters, cands, info, rank_only=mode == "dense", corpus=corpus)
             timings["lexical"] = _ms(t)
 
         t = time.perf_counter()
@@ -158,7 +162,7 @@ class Retriever:
         t = time.perf_counter()
         kept = self._fetch(kept, k, embeddings=with_embeddings, info=info)
         timings["fetch"] = _ms(t)
-        results = [_result(c, rank, with_embeddings, debug) for rank, c in enumerate(kept, start=1)]
+        results = [_result(c, rank, with_embeddings, debug, self.store.name) for rank, c in enumerate(kept, start=1)]
 
         resp = SearchResponse(query=query, mode=mode, k=k, results=results)
         if not results:
@@ -178,12 +182,17 @@ class Retriever:
 
     # --- stages ----------------------------------------------------------------------------------------
     def _lexical(self, query: str, pool: int, filters, cands: dict[str, Candidate], info: dict, *,
-                 rank_only: bool = False) -> None:
+                 rank_only: bool = False, corpus: CorpusStats | None = None) -> None:
         """BM25 candidates (unless `rank_only`), and every candidate's exact BM25 and word count."""
         snap = self.lexical.snapshot()
-        terms = snap.query_terms(query)
-        raw = snap.scores(terms)
-        ceiling = snap.idf_sum(terms)
+        if corpus is None:
+            terms = snap.query_terms(query)
+            raw = snap.scores(terms)
+            ceiling = snap.idf_sum(terms)
+        else:  # the idf of all the collections searched together, so scores compare across them
+            terms, factors = corpus.for_snapshot(snap)
+            raw = snap.scores(terms, factors)
+            ceiling = corpus.ceiling
         info.update(lexical_terms=int(len(terms)), lexical_size=snap.size, lexical_revision=snap.revision)
         if not rank_only:
             mask = snap.allowed(filters)
@@ -307,8 +316,8 @@ def _ms(since: float) -> float:
     return round((time.perf_counter() - since) * 1000, 2)
 
 
-def _result(c: Candidate, rank: int, with_embeddings: bool, debug: bool) -> SearchResult:
-    m = c.meta
+def _result(c: Candidate, rank: int, with_embeddings: bool, debug: bool, collection: str) -> SearchResult:
+    m = {**c.meta, "collection": collection}  # which collection it came from (several may be searched together)
     return SearchResult(
         rank=rank, score=round(c.score, 4), id=c.id, doc_id=str(m.get("doc_id", "")), content=c.content or "",
         title=str(m.get("title") or ""), source_url=str(m.get("source_url") or ""), section=str(m.get("section") or ""),

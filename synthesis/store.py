@@ -187,6 +187,9 @@ def where_clause(filters: SearchFilters | None) -> dict[str, Any] | None:
         terms.append({"source_url": filters.source_url})
     terms += [{f"tag:{t}": True} for t in filters.tags]
     terms += [{k: v} for k, v in filters.where.items()]
+    if filters.any_tags:
+        alts = [{f"tag:{t}": True} for t in filters.any_tags]
+        terms.append(alts[0] if len(alts) == 1 else {"$or": alts})
     return terms[0] if len(terms) == 1 else {"$and": terms}
 
 

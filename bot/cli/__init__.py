@@ -13,7 +13,7 @@ import sys
 from synthesis.errors import SynthbotError
 
 # Each module exposes register(subparsers); the parser it adds sets `func(args, settings) -> int`.
-SUBCOMMANDS = ("ingest", "search", "eval", "ask", "inquiry", "coverage", "stats", "serve")
+SUBCOMMANDS = ("ingest", "search", "eval", "ask", "inquiry", "coverage", "stats", "serve", "rules")
 # Commands registered by a module of another name.
 MODULE_OF = {"console": "serve"}
 

@@ -12,6 +12,7 @@ from synthesis.citations import verbatim
 from synthesis.errors import InvalidQuery
 from synthesis.models import AnswerResult, AskOptions
 
+from .scope import add_scope_options, single_collection, visibility_from
 from .search import add_filter_options, filters_from
 from .terminal import printable, utf8_argument
 
@@ -34,7 +35,7 @@ def register(sub) -> None:
     p.add_argument("--k", type=int, default=None, help="results per search subagent (default SYNTHBOT_TOP_K, 8)")
     add_filter_options(p)
     p.add_argument("--json", action="store_true", help="print the AnswerResult as JSON")
-    p.add_argument("--collection", metavar="NAME", help="collection to ask (default: SYNTHBOT_COLLECTION)")
+    add_scope_options(p, "ask")
     p.set_defaults(func=run)
 
 
@@ -51,9 +52,15 @@ def run(args, settings) -> int:
     from synthesis.store import open_store
     from synthesis.usage import open_usage_log
 
-    store = open_store(settings, collection=args.collection)
-    store.collection()  # the store's "run synthbot ingest" message before any work
-    agent = InstrumentedAgent(build_agent(settings, store), store, usage=open_usage_log(settings), surface="cli")
+    visibility = visibility_from(args, settings)
+    if visibility is None:
+        store = open_store(settings, collection=single_collection(args))
+        store.collection()  # the store's "run synthbot ingest" message before any work
+        agent = InstrumentedAgent(build_agent(settings, store), store, usage=open_usage_log(settings), surface="cli")
+    else:  # several collections, or what a channel may see under the channel rules
+        from synthesis.scoped import open_visibility
+
+        agent = open_visibility(settings, visibility, usage=open_usage_log(settings), surface="cli")
     err = Console(stderr=True, highlight=False)
     try:
         if args.json or not sys.stderr.isatty():

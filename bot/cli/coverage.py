@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .scope import add_scope_options, single_collection, visibility_from
+
 _STATUS = {"covered": "[green]covered[/]", "thin": "[yellow]thin[/]", "gap": "[red]gap[/]"}
 
 
@@ -22,12 +24,12 @@ def register(sub) -> None:
                    help="topic mode: hybrid score a passage needs to support the topic (default 0.45)")
     p.add_argument("--json", action="store_true", help="print the CoverageReport as JSON")
     p.add_argument("--chart", metavar="FILE.png", help="also write a PNG chart of coverage per facet")
-    p.add_argument("--collection", metavar="NAME", help="collection to report on (default: SYNTHBOT_COLLECTION)")
+    add_scope_options(p, "report on")
     p.set_defaults(func=run)
 
 
 def run(args, settings) -> int:
-    from synthesis.coverage import TOPIC_THRESHOLD, analyze
+    from synthesis.coverage import TOPIC_THRESHOLD, Scope, analyze
     from synthesis.errors import InvalidQuery
     from synthesis.usage import open_usage_log
 
@@ -35,10 +37,21 @@ def run(args, settings) -> int:
     threshold = TOPIC_THRESHOLD if args.threshold is None else args.threshold
     if not 0 <= threshold <= 1:
         raise InvalidQuery(f"--threshold must be between 0 and 1 (got {threshold}) — scores are on 0-1")
-    store, retriever = _open(settings, args.collection, topic)
+    visibility = visibility_from(args, settings)
+    scope = Scope()
+    if visibility is None:
+        store, retriever = _open(settings, single_collection(args), topic)
+    else:  # several collections, or a channel's view (with --channel-id, only that channel's questions)
+        from synthesis.scoped import open_visibility
+
+        agent = open_visibility(settings, visibility, surface="cli")
+        agent.close()
+        store, retriever = agent.store, agent.retriever
+        scope = Scope(collections=frozenset(visibility.collections),
+                      channels=frozenset({args.channel_id}) if args.channel_id else None)
     usage = open_usage_log(settings)
     try:
-        report = analyze(store, usage.events(), topic, retriever=retriever, threshold=threshold)
+        report = analyze(store, usage.events(), topic, retriever=retriever, threshold=threshold, scope=scope)
     finally:
         usage.close()
     if args.chart:

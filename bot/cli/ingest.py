@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from rich.console import Console
@@ -10,7 +9,6 @@ from rich.console import Console
 from .terminal import printable
 
 SHOW_SKIPPED = 20  # longer lists are summarised by reason; --json has them all
-_COLLECTION = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9._-]{1,510})[a-zA-Z0-9]")  # Chroma's rule for collection names
 
 
 def register(sub) -> None:
@@ -83,16 +81,13 @@ def summary(report) -> list[str]:
 
 
 def run(args, settings) -> int:
-    from synthesis.errors import ConfigError
     from synthesis.ingest import ingest
     from synthesis.ingest.loaders import SUPPORTED, resolve_roots
+    from synthesis.scoping import check_collection_name
     from synthesis.store import open_store
 
     resolve_roots(args.paths)  # a missing PATH fails before the model loads; nothing is written
-    name = args.collection or settings.collection
-    if not _COLLECTION.fullmatch(name):
-        raise ConfigError(f"invalid collection name '{name}': use 3-512 characters of letters, digits, '.', '_' or "
-                          "'-', starting and ending with a letter or digit (e.g. --collection team-kb)")
+    check_collection_name(args.collection or settings.collection)  # Chroma's rule, said before any work
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     store = open_store(settings, collection=args.collection, create=True)
     with _Bar(err) as bar:

@@ -8,6 +8,7 @@ import sys
 from synthesis.errors import InvalidQuery
 from synthesis.models import SearchFilters, SearchResponse
 
+from .scope import add_scope_options, single_collection, visibility_from
 from .terminal import printable, utf8_argument
 
 _KEY = re.compile(r"^[A-Za-z_][\w.:-]*$")
@@ -25,7 +26,7 @@ def register(sub) -> None:
     add_filter_options(p)
     p.add_argument("--debug", action="store_true", help="show ranks and scores per side, filters, timings")
     p.add_argument("--json", action="store_true", help="print the SearchResponse as JSON")
-    p.add_argument("--collection", metavar="NAME", help="collection to search (default: SYNTHBOT_COLLECTION)")
+    add_scope_options(p, "search")
     p.set_defaults(func=run)
 
 
@@ -74,15 +75,23 @@ def run(args, settings) -> int:
     from synthesis.retrieval import make_retriever
     from synthesis.store import open_store
 
-    store = open_store(settings, collection=args.collection)
-    retriever = make_retriever(settings, store)
+    visibility = visibility_from(args, settings)
+    if visibility is None:
+        store = open_store(settings, collection=single_collection(args))
+        retriever, name = make_retriever(settings, store), store.name
+    else:  # several collections, or a channel's view: scores merged on one scale (synthesis/library.py)
+        from synthesis.scoped import open_visibility
+
+        agent = open_visibility(settings, visibility, surface="cli")
+        agent.close()  # only its search is used
+        retriever, name = agent.retriever, agent.store.name
     resp = retriever.search(
         args.query, k=args.k, mode=args.mode, threshold=args.threshold, diversity=args.diversity,
         filters=None if filters.is_empty() else filters, length_weight=args.length_weight, debug=args.debug,
     )
     from synthesis.usage import record_search
 
-    record_search(settings, resp, collection=store.name)  # the retrieval log behind `synthbot coverage`
+    record_search(settings, resp, collection=name)  # the retrieval log behind `synthbot coverage`
     if args.json:
         print(resp.model_dump_json(indent=2))
     else:

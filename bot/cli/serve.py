@@ -28,13 +28,18 @@ def register(sub) -> None:
                                    "Web API. Type `/ask QUESTION`, `> reply` in the last thread, 1/2 for 👍/👎, "
                                    "`help`, `quit`.")
     c.add_argument("--user", default="U0CONSOLE", help="the Slack user id you act as")
+    c.add_argument("--channel", metavar="NAME", help="act in the channel NAME: the channel rules apply to it "
+                                                      "(SYNTHBOT_CHANNEL_RULES)")
+    c.add_argument("--channel-id", metavar="ID", help="act in the channel with this Slack id (with --channel, both)")
+    c.add_argument("--dm", action="store_true", help="act in a direct message (the rules' `dm` rule applies)")
     c.set_defaults(func=_console)
 
 
 def _console(args, settings: Settings) -> int:
-    from bot.console import run_console
+    from bot.console import ConsoleChannel, run_console
 
-    return asyncio.run(run_console(settings, user=args.user))
+    channel = ConsoleChannel.of(name=args.channel, channel_id=args.channel_id, dm=args.dm)
+    return asyncio.run(run_console(settings, user=args.user, channel=channel))
 
 
 async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, agent=None,

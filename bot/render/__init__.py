@@ -270,6 +270,7 @@ _ERRORS = {
     "usage": "🤔 I couldn't read that command.",
     "invalid": "🤔 I can't search for that as asked. Rephrase the question or change its options.",
     "busy": "🚦 I'm answering as many questions as I can right now. Please try again in a minute.",
+    "out_of_scope": "🔒 This channel may not see any part of the knowledge base.",
 }
 
 

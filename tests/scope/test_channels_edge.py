@@ -1,0 +1,34 @@
+"""The edge's part of scoping: which kind of channel a request came from, and its name looked up only when needed."""
+
+from __future__ import annotations
+
+from bot.channels import ChannelDirectory, channel_kind
+from bot.deps import make_web_client
+
+
+def test_the_kind_comes_from_what_slack_sent():
+    assert channel_kind("C1", channel_type="channel") == "channel"
+    assert channel_kind("G1", channel_type="group") == "channel"  # a private channel is a channel
+    assert channel_kind("D1") == "im" and channel_kind("C1", channel_type="im") == "im"
+    assert channel_kind("G2", channel_type="mpim") == "mpim"
+    assert channel_kind("D9", channel_name="directmessage") == "im"  # a slash command in a DM
+    assert channel_kind("G3", channel_name="mpdm-ann--bob-1") == "mpim"  # a slash command in a group DM
+
+
+async def test_names_are_learned_from_commands_and_looked_up_only_when_rules_need_them(fake_slack, slack_settings):
+    client = make_web_client(slack_settings, fake_slack.bot_token)
+    fake_slack.channels["C0OPS"] = {"name": "ops"}
+    needed = {"now": False}
+    directory = ChannelDirectory(client, names_needed=lambda: needed["now"])
+    assert (await directory.channel("C0OPS")).name == ""  # no rule names channels: no Web API call
+    assert not fake_slack.calls_to("conversations.info")
+    needed["now"] = True
+    assert (await directory.channel("C0OPS")).name == "ops"
+    assert (await directory.channel("C0OPS")).name == "ops"  # remembered
+    assert len(fake_slack.calls_to("conversations.info")) == 1
+    assert (await directory.channel("D0DM", kind="im")).name == ""  # a DM is never looked up
+    directory.learn("C0NEW", "launch")  # a slash command carried it
+    assert (await directory.channel("C0NEW")).name == "launch"
+    assert (await directory.channel("C0GONE")).name == ""  # channel_not_found: unnamed, and not asked again soon
+    assert (await directory.channel("C0GONE")).name == ""
+    assert len(fake_slack.calls_to("conversations.info")) == 2
