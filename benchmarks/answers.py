@@ -1,6 +1,6 @@
 """Issue-7 answer quality on handbook-qa (the 18F/TTS handbook, 40 graded questions), offline unless a key is set.
 
-    .venv/bin/python -m benchmarks.answers [--limit N]
+    .venv/bin/python -m benchmarks.answers [--limit N] [--questions FILE]
 
 Ingests ../shared/eval/handbook-qa/corpus into its own store under benchmarks/.cache (unchanged files are skipped on
 reruns), answers every question through the real agent, and scores them as the set's README says. The same run as
@@ -19,6 +19,7 @@ from pathlib import Path
 from benchmarks._common import CACHE, REPO, bench_settings, rich_progress, setup_logging, write_result
 
 HANDBOOK_QA = Path(os.environ.get("SYNTHBOT_HANDBOOK_QA_DIR", REPO.parent / "shared" / "eval" / "handbook-qa"))
+HELDOUT = REPO / "benchmarks" / "data" / "handbook-qa-heldout.jsonl"
 TARGETS = {"correct_share": 0.75, "correct_or_partly_share": 0.90, "unanswerable_refused": 4,
            "wrongly_refused_max": 1, "high_precision": 0.90, "contradiction_answers_max": 3}
 
@@ -26,6 +27,9 @@ TARGETS = {"correct_share": 0.75, "correct_or_partly_share": 0.90, "unanswerable
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.answers", description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, help="only the first N questions (development)")
+    parser.add_argument("--questions", type=Path, default=HANDBOOK_QA / "questions.jsonl",
+                        help="graded questions over the handbook-qa corpus (default: the set's own 40; "
+                             f"{HELDOUT.relative_to(REPO)} holds 12 written after tuning)")
     args = parser.parse_args(argv)
     setup_logging()
     from synthesis.agent import build_agent
@@ -33,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     from synthesis.ingest import ingest
     from synthesis.store import open_store
 
-    questions = load_graded_questions(HANDBOOK_QA / "questions.jsonl")[:args.limit]
+    questions = load_graded_questions(args.questions)[:args.limit]
     settings = bench_settings(CACHE / "handbook-qa", "handbook-qa")
     store = open_store(settings, create=True)
     bar, update = rich_progress("ingest handbook-qa")
@@ -56,8 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         "high_precision": s["high_precision"] is None or s["high_precision"] >= TARGETS["high_precision"],
         "contradictions": s["answers_with_contradictions"] <= TARGETS["contradiction_answers_max"],
     }
-    path = write_result("answers", {"chunks": store.info()["count"], "summary": s, "targets": TARGETS, "met": met,
-                                    "outcomes": [o.model_dump() for o in report.outcomes]})
+    name = "answers" if args.questions == HANDBOOK_QA / "questions.jsonl" else f"answers-{args.questions.stem}"
+    path = write_result(name, {"questions": str(args.questions), "chunks": store.info()["count"], "summary": s,
+                               "targets": TARGETS, "met": met, "outcomes": [o.model_dump() for o in report.outcomes]})
     print(f"answerable correct {s['correct']}/{s['answerable']}, with findings {s['correct_or_partly']}/"
           f"{s['answerable']}, wrongly refused {s['wrongly_refused']}, unanswerable refused "
           f"{s['unanswerable_refused']}/{s['unanswerable']}, high {s['high_correct']}/{s['high_confidence']}, "

@@ -32,9 +32,10 @@ POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and an
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
-# Summary sentences after the best, by the number of parts (one or two parts: one more; three or more: none), and
-# how close behind the best it must be: with a reason (a neighbour, the kind the best lacks), and without one.
-EXTRA_SENTENCES = {1: 1, 2: 1}
+# Summary sentences after the best, by the number of parts (one part: up to two more; two: one; three or more:
+# none), and how close behind the best each must be: with a reason (a neighbour, the kind the best lacks), and
+# without one.
+EXTRA_SENTENCES = {1: 2, 2: 1}
 NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2
