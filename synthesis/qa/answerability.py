@@ -92,12 +92,13 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
              if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
     asked_stems = {stem(w) for w in asked}
+    specific = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     present: set[str] = set()
     for p in passages:
         here = {stem(w) for w in content_words(f"{p.title} {p.section} {p.content}")}
         # A specific word counts where the passage shares another of the question's words: "coworking days" in a
         # sample resume is not about a coworking-space membership.
-        present |= {s for s in here if s not in asked_stems or len(here & asked_stems) >= 2 or zipf(s) >= SPECIFIC_ZIPF}
+        present |= here if len(here & asked_stems) >= 2 else here - specific
     absent = [w for w in asked if stem(w) not in present]
     if unmet := unmet_thresholds(frame.question, passages):
         return unmet
