@@ -15,6 +15,7 @@ import structlog
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler, async_default_handlers
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.health import SlackCheck
 from synthesis.config import Settings
 from synthesis.errors import ConfigError
 from synthesis.models import AnswerResult, AskOptions, Turn
@@ -212,17 +213,31 @@ class Deps:
     answer_timeout: float | None = None
     store_check: Any = None  # bot.health.StoreCheck: what /healthz asks (None: not checked)
     rules: Any = None  # synthesis.scoping.RulesSource when SYNTHBOT_CHANNEL_RULES is set (channel names looked up)
+    slack_check: Any = None  # bot.health.SlackCheck: auth.test / the Socket Mode link (None: not checked)
+    drain_timeout: float | None = None  # seconds in-flight answers get at shutdown (settings.drain_seconds)
 
     def __post_init__(self) -> None:
         if self.limiter is None:
             self.limiter = RunLimiter(self.settings.max_concurrent_runs)
         if self.answer_timeout is None:
             self.answer_timeout = self.settings.answer_timeout
+        if self.drain_timeout is None:
+            self.drain_timeout = self.settings.drain_seconds
 
     async def aclose(self) -> None:
-        """Finish in-flight answers, then close what we opened."""
-        with contextlib.suppress(asyncio.TimeoutError):
-            await self.background.drain(timeout=self.answer_timeout)
+        """Finish in-flight answers (for at most `drain_timeout` seconds), then close what we opened.
+
+        The drain is short by default: past the container's stop timeout the process is killed anyway, and an
+        answer cut off here leaves its progress message behind (docs/RELIABILITY.md).
+        """
+        unfinished = len(self.background)
+        started = time.perf_counter()
+        try:
+            await self.background.drain(timeout=self.drain_timeout)
+        except asyncio.TimeoutError:
+            log.warning("shutdown.drain_timeout", unfinished=len(self.background), seconds=self.drain_timeout)
+        if unfinished:
+            log.info("shutdown.drained", in_flight=unfinished, seconds=round(time.perf_counter() - started, 3))
         for resource in (self.dedupe, self.conversations, self.feedback):
             closer = getattr(resource, "aclose", None) or getattr(resource, "close", None)
             if closer is not None:
@@ -336,6 +351,7 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
 
         return Deps(settings=settings, agent=agent, client=client, identity=identity, dedupe=dedupe, coverage=coverage,
                     store_check=store_check, rules=open_rules(settings),
+                    slack_check=SlackCheck(client, every=settings.slack_check_seconds),
                     conversations=conversations if conversations is not None else open_conversation_store(settings),
                     feedback=feedback if feedback is not None else open_feedback_log(settings))
     except BaseException:
