@@ -63,7 +63,7 @@ class Settings(BaseSettings):
     max_concurrent_runs: int = 4
     answer_timeout: float = Field(120.0, description="Overall per-question deadline in Slack, in seconds.")
     drain_seconds: float = Field(
-        8.0, ge=0, description="On SIGTERM, how long answers already started may finish before the process exits. "
+        7.0, ge=0, description="On SIGTERM, how long answers already started may finish before the process exits. "
                                "Keep it under the stop timeout (Docker's default is 10 s; compose's "
                                "stop_grace_period).")
     slack_check_seconds: float = Field(

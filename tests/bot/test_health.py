@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from bot.fake_slack import SlackRequests
 from bot.health import SlackCheck
 from synthesis.errors import StoreUnavailable
 from tests.bot.fakes import SECRET, FakeAgent
-from tests.conftest import free_port
+from tests.conftest import ROOT, free_port
 
 
 @dataclass
@@ -40,6 +41,15 @@ async def _health(port: int) -> tuple[int, dict]:
         return resp.status, await resp.json()
 
 
+async def _probe(port: int) -> tuple[int, str]:
+    """Run the Dockerfile's and compose's HEALTHCHECK command (`python -m bot.healthcheck URL`) against `port`."""
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.healthcheck",
+                                                f"http://127.0.0.1:{port}/healthz", stdout=asyncio.subprocess.PIPE,
+                                                cwd=ROOT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    return proc.returncode, out.decode().strip()
+
+
 async def _until(port: int, predicate, timeout: float = 15.0) -> tuple[int, dict]:
     deadline = time.monotonic() + timeout
     while True:
@@ -57,11 +67,15 @@ async def test_http_health_checks_slack_with_auth_test(serve_settings, fake_slac
         await asyncio.wait_for(started.wait(), 10)
         status, health = await _health(port)
         assert status == 200 and health["slack"] == "ok (web api)" and health["store"] == "ok"
+        assert await _probe(port) == (0, "status=ok store=ok slack=ok (web api)")  # the container's health check
         checks = len(fake_slack.calls_to("auth.test"))
         fake_slack.fail_next("auth.test", error="token_revoked")
         status, health = await _health(port)
         assert status == 503 and not health["ok"] and "token_revoked" in health["slack"]
         assert len(fake_slack.calls_to("auth.test")) == checks + 1  # it really asked Slack
+        fake_slack.fail_next("auth.test", error="token_revoked")
+        code, why = await _probe(port)
+        assert code == 1 and why.startswith("503 status=unavailable") and "token_revoked" in why
         agent.broken = True
         status, health = await _health(port)
         assert status == 503 and health["store"].startswith("unavailable") and health["slack"] == "ok (web api)"
