@@ -45,6 +45,7 @@ class Stack:
         self.requests = SlackRequests(SECRET, team_id=fake.team_id, bot_user_id=fake.bot_user_id,
                                       response_url=fake.response_url)
         self.threads = RedisConversationStore(redis_url, ttl_seconds=3600)
+        self.soaked: list = []  # what the short soak expects, for the final count
 
     async def send(self, worker: int, request) -> None:
         assert await send(self.http, self.workers[worker], request) == 200
@@ -154,10 +155,23 @@ async def test_an_ingest_during_the_run_is_seen_by_both_workers(stack, tmp_path)
         assert "17 minutes" in answer and "blue-green" in answer.lower(), answer[:600]
 
 
+async def test_a_short_soak_answers_every_question_once(stack):
+    """benchmarks/soak.py for ten conversations (two of each kind): retries and follow-ups to the other worker."""
+    from benchmarks.soak import KINDS, Soak
+
+    soak = Soak(stack.http, stack.fake, stack.workers, stack.redis_url)
+    result = await soak.run(seconds=120, concurrency=2, warmup=0.5, conversations=2 * len(KINDS))
+    stack.soaked = soak.expected
+    assert result["by_kind"] == {kind: 2 for kind in KINDS}
+    assert result["problems"] == [] and result["lost"] == 0 and result["duplicated"] == 0
+    assert result["http_non_200"] == 0 and result["slack_retries_sent"] > 0
+
+
 async def test_no_answer_was_lost_or_duplicated_and_no_worker_logged_an_error(stack):
     """Runs last in the module: every place the bot answered holds exactly the answers its questions asked for."""
     await settled(stack.http, stack.workers, quiet=1.0)
     expected = {("C0ALTERNATE", 3), ("C0RETRY", 1), ("D0RETRY", 1), ("C0BEFORE", 1), ("C0AFTERA", 1), ("C0AFTERB", 1)}
+    expected |= {(e.channel, e.answers) for e in stack.soaked}
     got = {(channel, len(delivered(stack.fake, channel).answers)) for channel in stack.fake.messages}
     assert got == expected
     assert not [text for channel in stack.fake.messages for text in delivered(stack.fake, channel).errors]
