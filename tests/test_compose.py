@@ -22,6 +22,7 @@ import yaml
 
 from bot.cli.serve import REQUEST_GRACE
 from synthesis.config import Settings
+from tests.bot.test_commands_manifest import dockerfile_instructions
 from tests.conftest import ROOT, stop_process
 
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
@@ -50,12 +51,6 @@ def seconds(duration: str) -> float:
     parts = re.findall(r"(\d+(?:\.\d+)?)(ms|h|m|s)", duration)
     assert parts and "".join(a + b for a, b in parts) == duration, duration
     return sum(float(n) * {"h": 3600, "m": 60, "s": 1, "ms": 0.001}[unit] for n, unit in parts)
-
-
-def dockerfile_instructions() -> list[tuple[str, str]]:
-    """(INSTRUCTION, arguments) in order, continuation lines joined, comments dropped."""
-    joined = re.sub(r"\\\n", " ", "\n".join(line for line in DOCKERFILE.splitlines() if not line.lstrip().startswith("#")))
-    return [(m.group(1).upper(), m.group(2).strip()) for m in re.finditer(r"^(\w+)\s+(.*)$", joined, re.M)]
 
 
 def bot_env() -> dict[str, str]:
