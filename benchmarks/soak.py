@@ -1,6 +1,6 @@
 """Soak: two `synthbot serve` workers over one Chroma server and one Redis, a few minutes of mixed Slack traffic.
 
-    .venv/bin/python -m benchmarks.soak [--minutes 4] [--concurrency 2] [--warmup 0.2]
+    .venv/bin/python -m benchmarks.soak [--minutes 4] [--concurrency 2] [--warmup 0.2] [--out soak]
 
 Everything runs on loopback: a `chroma run` and a `redis-server` (started as the tests start them), the demo
 handbook ingested into the Chroma server, two `synthbot serve` processes in HTTP mode with the real agent (offline
@@ -11,7 +11,7 @@ mention in its thread on the other worker.
 
 Targets (issue 10): every question answered exactly once (0 lost, 0 duplicated), 0 errors (HTTP statuses, error
 messages in Slack, error-level log lines), and each worker's RSS at the end within 10 % of its RSS after warm-up.
-Writes benchmarks/results/soak.json; docs/RELIABILITY.md and docs/BENCHMARKS.md quote it.
+Writes benchmarks/results/soak.json (or --out); docs/RELIABILITY.md and docs/BENCHMARKS.md quote it.
 """
 
 from __future__ import annotations
@@ -237,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=4.0)
     parser.add_argument("--concurrency", type=int, default=2, help="conversations in flight at once")
     parser.add_argument("--warmup", type=float, default=0.2, help="fraction of the run before the RSS baseline")
+    parser.add_argument("--out", default="soak", help="result name: benchmarks/results/OUT.json (default soak)")
     args = parser.parse_args(argv)
     from benchmarks._common import write_result
 
@@ -245,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = (not result["problems"] and result["lost"] == 0 and result["duplicated"] == 0 and result["http_non_200"] == 0
           and not any(result["error_log_lines"].values()) and all(g < 10 for g in growth.values()))
     result["targets_met"] = ok
-    path = write_result("soak", result)
+    path = write_result(args.out, result)
     summary = {k: v for k, v in result.items() if k not in ("rss_kib", "error_samples")}
     print(json.dumps({**summary, "rss_growth_percent": growth, "rss_kib_end": result["rss_kib"]["end"]}, indent=2))
     print(f"targets {'met' if ok else 'MISSED'}; written to {path}", file=sys.stderr)

@@ -151,3 +151,7 @@ async def test_shutdown_drains_answers_in_flight_then_stops_within_the_drain_tim
     assert len(answers) == 1  # the answer in flight was delivered before the process exited
     took = await run(stuck)  # never finishes: shutdown gives up after drain_seconds, not answer_timeout
     assert 1.4 < took < 1.5 + 3, took
+    (cut,) = [c for c in fake_slack.calls_to("chat.postMessage") if c.args.get("thread_ts")][1:]
+    assert "restarted before I could finish" in cut.args["text"]  # said so, instead of "Working…" forever
+    anchor = fake_slack.message(cut.args["channel"], cut.args["thread_ts"])
+    assert "restarted before I could answer" in str(anchor["blocks"])
