@@ -18,7 +18,7 @@ import time
 from benchmarks._common import REPO, RESULTS, write_result
 
 OURS = ("scifact", "search_latency", "ingest_speed", "search_rss")  # take --quick
-# Other areas' benchmarks (issues 3, 4, 7, 10, 11 and Slack), run as they are when present; they print their own verdicts.
+# Other areas' benchmarks (issues 3, 4, 7, 10, 11, Slack), run as they are when present; they print their verdicts.
 OTHERS = ("contradictions", "slack_load", "help_ack", "ask_latency", "five_questions", "clean_text", "document_markers",
           "embed_speed", "cold_start")
 OTHERS += ("scoped_search",)  # issue 10: several collections searched on one scale (channel scoping)

@@ -98,7 +98,8 @@ class Soak:
         req = self.requests
         t0 = time.perf_counter()
         if kind in ("ask+followup", "ask+mention-followup", "coverage"):
-            await self._send(first, req.slash_command("--coverage" if kind == "coverage" else question, channel=channel))
+            text = "--coverage" if kind == "coverage" else question
+            await self._send(first, req.slash_command(text, channel=channel))
             thread = await self._anchor(channel)
             await self._answers(channel, thread, 1, t0)
             if kind == "coverage":
@@ -181,13 +182,15 @@ class Soak:
         return {
             "seconds": round(elapsed, 1), "conversations": len(self.expected),
             "by_kind": {k: sum(1 for e in self.expected if e.kind == k) for k in KINDS},
-            "questions": expected, "answers_in_slack": in_slack, "lost": lost, "duplicated": max(0, in_slack - expected + lost),
+            "questions": expected, "answers_in_slack": in_slack, "lost": lost,
+            "duplicated": max(0, in_slack - expected + lost),
             "slack_retries_sent": self.retries, "requests": {w.name: w.requests for w in self.workers},
             "http_non_200": sum(1 for s in self.statuses if s != 200),
             "error_log_lines": {k: len(v) for k, v in log_errors.items()},
             "error_samples": [json.dumps(e)[:300] for v in log_errors.values() for e in v[:3]],
             "problems": problems[:20],
-            "latency_s": {"p50": round(statistics.median(ordered), 2), "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 2),
+            "latency_s": {"p50": round(statistics.median(ordered), 2),
+                          "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 2),
                           "max": round(ordered[-1], 2)} if ordered else {},
             "rss_kib": {"after_warmup": warm, "end": end, "growth_percent": growth, "samples": rss},
         }

@@ -91,7 +91,8 @@ async def wait_healthy(http: aiohttp.ClientSession, worker: Worker, timeout: flo
     last: object = None
     while time.monotonic() < deadline:
         if worker.proc.poll() is not None:
-            raise RuntimeError(f"{worker.name} exited ({worker.proc.returncode}): {worker.log_path.read_text()[-2000:]}")
+            tail = worker.log_path.read_text()[-2000:]
+            raise RuntimeError(f"{worker.name} exited ({worker.proc.returncode}): {tail}")
         try:
             async with http.get(worker.url + "/healthz", timeout=aiohttp.ClientTimeout(total=5)) as resp:
                 last = await resp.json()
