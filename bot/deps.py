@@ -15,7 +15,6 @@ import structlog
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler, async_default_handlers
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.health import SlackCheck
 from synthesis.config import Settings
 from synthesis.errors import ConfigError
 from synthesis.models import AnswerResult, AskOptions, Turn
@@ -210,11 +209,11 @@ class Deps:
     dedupe: Deduper = field(default_factory=MemoryDeduper)
     coverage: CoverageReporter | None = None
     background: Background = field(default_factory=Background)
+    slack_check: Any = None  # bot.health.SlackCheck: auth.test / the Socket Mode link (None: not checked)
+    drain_timeout: float | None = None  # seconds in-flight answers get at shutdown (settings.drain_seconds)
     answer_timeout: float | None = None
     store_check: Any = None  # bot.health.StoreCheck: what /healthz asks (None: not checked)
     rules: Any = None  # synthesis.scoping.RulesSource when SYNTHBOT_CHANNEL_RULES is set (channel names looked up)
-    slack_check: Any = None  # bot.health.SlackCheck: auth.test / the Socket Mode link (None: not checked)
-    drain_timeout: float | None = None  # seconds in-flight answers get at shutdown (settings.drain_seconds)
 
     def __post_init__(self) -> None:
         if self.limiter is None:
@@ -351,7 +350,6 @@ async def build_deps(settings: Settings, *, bot_token: str, agent: AnswersQuesti
 
         return Deps(settings=settings, agent=agent, client=client, identity=identity, dedupe=dedupe, coverage=coverage,
                     store_check=store_check, rules=open_rules(settings),
-                    slack_check=SlackCheck(client, every=settings.slack_check_seconds),
                     conversations=conversations if conversations is not None else open_conversation_store(settings),
                     feedback=feedback if feedback is not None else open_feedback_log(settings))
     except BaseException:

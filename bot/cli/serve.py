@@ -53,6 +53,7 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
     """
     from bot.app import build_app
     from bot.deps import build_deps, check_tokens
+    from bot.health import SlackCheck
 
     socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
     tokens = check_tokens(settings, socket_mode=socket_mode)
@@ -63,6 +64,7 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
     deps = await build_deps(settings, bot_token=tokens["bot"], agent=agent)
     if deps.store_check is None and callable(getattr(agent, "check", None)):
         deps.store_check = agent.check  # /healthz asks the knowledge base once the agent is warm
+    deps.slack_check = SlackCheck(deps.client, every=settings.slack_check_seconds)  # auth.test (+ socket) in /healthz
     app = build_app(deps, signing_secret=tokens.get("signing"))
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
