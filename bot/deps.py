@@ -226,8 +226,8 @@ class Deps:
     async def aclose(self) -> None:
         """Finish in-flight answers (for at most `drain_timeout` seconds), then close what we opened.
 
-        The drain is short by default: past the container's stop timeout the process is killed anyway, and an
-        answer cut off here leaves its progress message behind (docs/RELIABILITY.md).
+        The drain is short by default: past the container's stop timeout the process is killed anyway. An answer
+        cut off here says so in its thread (bot.answering); a question still queued keeps "Queued".
         """
         unfinished = len(self.background)
         started = time.perf_counter()

@@ -87,6 +87,8 @@ def test_bot_environment_names_are_settings_and_point_at_the_services():
     env = bot_env()
     unknown = [k for k in env if k not in names and k not in NOT_SETTINGS]
     assert not unknown, f"not read by synthesis.config.Settings: {unknown}"
+    mentioned = set(re.findall(r"\b(SYNTHBOT_\w+)", (ROOT / "docker-compose.yml").read_text()))  # comments too
+    assert mentioned - set(env) and mentioned <= set(names), mentioned - set(names)
     settings = Settings(_env_file=None, **{names[k]: v for k, v in env.items() if k in names})
     chroma = urlsplit(settings.chroma_url)
     chroma_ports = [p.split(":")[-1] for p in SERVICES["chroma"]["ports"]]
