@@ -164,6 +164,7 @@ class Answerer:
         updater = ProgressUpdater(lambda stage: self._show(status, stage))
         result: AnswerResult | None = None
         error: tuple[str, str, str | None] | None = None
+        interrupted = False
         async with deps.limiter.slot():
             if queued is not None:
                 await queued  # so "Queued" never lands after the first progress stage
@@ -195,6 +196,9 @@ class Answerer:
                 error_id = new_error_id()
                 log_.error("answer.failed", error_id=error_id, question=question[:200], exc_info=exc)
                 error = ("internal", f"{exc.__class__.__name__}", error_id)
+            except asyncio.CancelledError:  # shutdown ran out of drain time: say so, not "Working…" forever
+                log_.warning("answer.interrupted", question=question[:200])
+                error, interrupted = ("restarting", "", None), True
         await updater.close()
         if result is not None:
             log_.info("answer.done", answer_id=result.id, no_answer=result.no_answer, seconds=round(result.duration, 2))
@@ -205,6 +209,8 @@ class Answerer:
         else:
             kind, detail, error_id = error
             await self._deliver(where, status, [render.render_error(kind, detail, error_id=error_id)], outcome=kind)
+        if interrupted:
+            raise asyncio.CancelledError  # the notice is posted; the task still ends cancelled, as shutdown asked
 
     async def record_feedback(self, body: dict, action: dict) -> None:
         """Store the vote with its question and answer ids, then thank the user ephemerally."""
@@ -435,6 +441,7 @@ _ANCHOR_STATUS = {
     "refused:too_long": "⚠️ The reply was too long for Slack — the thread says more.",
     "refused:rate_limited": "⚠️ Slack is rate-limiting me — please ask again in a minute.",
     "refused:not_in_channel": "⚠️ I can't post in this channel — invite me with `/invite @synthbot`.",
+    "restarting": "🔁 I was restarted before I could answer — please ask again.",
 }
 
 

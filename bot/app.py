@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 import uuid
@@ -71,11 +72,12 @@ def build_app(deps: Deps, *, signing_secret: str | None = None) -> AsyncApp:
     return app
 
 
-def build_web_app(app: AsyncApp, deps: Deps, *, signing_secret: str) -> web.Application:
+def build_web_app(app: AsyncApp | None, deps: Deps, *, signing_secret: str | None) -> web.Application:
     """HTTP mode: POST /slack/events (commands, events and interactivity) and GET /healthz.
 
-    Every request passes `bot.gate` first: unsigned, forged, stale or malformed bodies get a cheap 401/400 with a
-    one-line reason, and never reach Bolt's parsers.
+    Socket Mode (`app` None): GET /healthz alone, so a container's health check asks the same questions in both
+    modes. Every event request passes `bot.gate` first: unsigned, forged, stale or malformed bodies get a cheap
+    401/400 with a one-line reason, and never reach Bolt's parsers.
     """
     from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 
@@ -103,9 +105,13 @@ def build_web_app(app: AsyncApp, deps: Deps, *, signing_secret: str) -> web.Appl
         if not getattr(deps.agent, "ready", True):  # serve is still loading the model and indexes
             return web.json_response({"ok": False, "status": "starting", "team_id": deps.identity.team_id,
                                       "uptime": round(time.time() - started)}, status=503)
-        healthy, store = await check_store(deps.store_check)
+        (store_ok, store), (slack_ok, slack) = await asyncio.gather(
+            check_store(deps.store_check),
+            deps.slack_check.check() if deps.slack_check is not None else _not_checked())
+        healthy = store_ok and slack_ok
         return web.json_response({"ok": healthy, "status": "ok" if healthy else "unavailable", "store": store,
-                                  "team_id": deps.identity.team_id, "uptime": round(time.time() - started), "in_flight": len(deps.background),
+                                  "slack": slack, "team_id": deps.identity.team_id,
+                                  "uptime": round(time.time() - started), "in_flight": len(deps.background),
                                   "queued": deps.limiter.waiting, "running": deps.limiter.running,
                                   "loop_lag_ms": lag.report(), "rejected": dict(rejected),
                                   "handler_ms": {"requests": len(recent), **percentiles(recent)}},
@@ -118,6 +124,11 @@ def build_web_app(app: AsyncApp, deps: Deps, *, signing_secret: str) -> web.Appl
 
     web_app = web.Application(client_max_size=MAX_BODY)
     web_app.cleanup_ctx.append(lifecycle)
-    web_app.router.add_post(EVENTS_PATH, events)
+    if app is not None:
+        web_app.router.add_post(EVENTS_PATH, events)
     web_app.router.add_get("/healthz", healthz)
     return web_app
+
+
+async def _not_checked() -> tuple[bool, str]:
+    return True, "not checked"

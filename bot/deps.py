@@ -209,6 +209,8 @@ class Deps:
     dedupe: Deduper = field(default_factory=MemoryDeduper)
     coverage: CoverageReporter | None = None
     background: Background = field(default_factory=Background)
+    slack_check: Any = None  # bot.health.SlackCheck: auth.test / the Socket Mode link (None: not checked)
+    drain_timeout: float | None = None  # seconds in-flight answers get at shutdown (settings.drain_seconds)
     answer_timeout: float | None = None
     store_check: Any = None  # bot.health.StoreCheck: what /healthz asks (None: not checked)
     rules: Any = None  # synthesis.scoping.RulesSource when SYNTHBOT_CHANNEL_RULES is set (channel names looked up)
@@ -218,11 +220,23 @@ class Deps:
             self.limiter = RunLimiter(self.settings.max_concurrent_runs)
         if self.answer_timeout is None:
             self.answer_timeout = self.settings.answer_timeout
+        if self.drain_timeout is None:
+            self.drain_timeout = self.settings.drain_seconds
 
     async def aclose(self) -> None:
-        """Finish in-flight answers, then close what we opened."""
-        with contextlib.suppress(asyncio.TimeoutError):
-            await self.background.drain(timeout=self.answer_timeout)
+        """Finish in-flight answers (for at most `drain_timeout` seconds), then close what we opened.
+
+        The drain is short by default: past the container's stop timeout the process is killed anyway. An answer
+        cut off here says so in its thread (bot.answering); a question still queued keeps "Queued".
+        """
+        unfinished = len(self.background)
+        started = time.perf_counter()
+        try:
+            await self.background.drain(timeout=self.drain_timeout)
+        except asyncio.TimeoutError:
+            log.warning("shutdown.drain_timeout", unfinished=len(self.background), seconds=self.drain_timeout)
+        if unfinished:
+            log.info("shutdown.drained", in_flight=unfinished, seconds=round(time.perf_counter() - started, 3))
         for resource in (self.dedupe, self.conversations, self.feedback):
             closer = getattr(resource, "aclose", None) or getattr(resource, "close", None)
             if closer is not None:

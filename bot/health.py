@@ -1,4 +1,4 @@
-"""What /healthz reports: measured event-loop lag, and whether the knowledge base answers."""
+"""What /healthz reports: measured event-loop lag, whether the knowledge base answers, and whether Slack does."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Iterable
 # A store check returns None when the knowledge base answers, raises when it cannot.
 StoreCheck = Callable[[], Awaitable[None]]
 STORE_CHECK_TIMEOUT = 3.0
+SLACK_CHECK_TIMEOUT = 3.0
 
 
 def percentiles(values: Iterable[float], qs: Iterable[int] = (50, 99)) -> dict[str, float]:
@@ -70,3 +71,40 @@ async def check_store(check: StoreCheck | None) -> tuple[bool, str]:
     except Exception as exc:  # any store failure is reported, never raised out of /healthz
         return False, f"unavailable: {type(exc).__name__}: {str(exc)[:200]}"
     return True, "ok"
+
+
+class SlackCheck:
+    """Slack connectivity for /healthz: auth.test with the bot token, and in Socket Mode the socket's state.
+
+    auth.test is asked again at most every `every` seconds after a success (a health probe every few seconds must
+    not become Web API traffic); a failure is re-checked on the next probe. `socket` (Socket Mode) is the client's
+    `is_connected`, read on every probe: it costs nothing and goes false when pings stop being answered.
+    """
+
+    def __init__(self, client, *, every: float = 30.0, socket: Callable[[], Awaitable[bool]] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.client, self.every, self.socket, self._clock = client, every, socket, clock
+        self._ok_until = float("-inf")
+
+    async def check(self) -> tuple[bool, str]:
+        """(healthy, what to report); never raises."""
+        mode = "socket mode" if self.socket is not None else "web api"
+        if self.socket is not None:
+            try:
+                connected = await asyncio.wait_for(self.socket(), SLACK_CHECK_TIMEOUT)
+            except Exception:  # a closed client can raise instead of answering False: down either way
+                connected = False
+            if not connected:
+                return False, "unavailable: the Socket Mode connection is down (reconnecting)"
+        if self._clock() < self._ok_until:
+            return True, f"ok ({mode})"
+        try:
+            await asyncio.wait_for(self.client.auth_test(), SLACK_CHECK_TIMEOUT)
+        except asyncio.TimeoutError:
+            return False, f"unavailable: auth.test gave no answer within {SLACK_CHECK_TIMEOUT:g} s"
+        except Exception as exc:  # a SlackApiError (invalid_auth, token_revoked…) or a connection error
+            response = getattr(exc, "response", None)
+            error = response.get("error") if response is not None else f"{type(exc).__name__}: {str(exc)[:200]}"
+            return False, f"unavailable: auth.test failed ({error})"
+        self._ok_until = self._clock() + self.every
+        return True, f"ok ({mode})"

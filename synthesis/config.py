@@ -62,6 +62,12 @@ class Settings(BaseSettings):
     thread_ttl_seconds: int = 7 * 24 * 3600
     max_concurrent_runs: int = 4
     answer_timeout: float = Field(120.0, description="Overall per-question deadline in Slack, in seconds.")
+    drain_seconds: float = Field(
+        7.0, ge=0, description="On SIGTERM, how long answers already started may finish before the process exits. "
+                               "Keep it under the stop timeout (Docker's default is 10 s; compose's "
+                               "stop_grace_period).")
+    slack_check_seconds: float = Field(
+        30.0, ge=0, description="/healthz re-checks Slack (auth.test) at most this often after a success.")
 
     # --- logging --------------------------------------------------------------------------------------
     log_level: str = "WARNING"

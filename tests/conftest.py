@@ -130,11 +130,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory):
-    """A real redis-server on a free loopback port for the whole run, without persistence; skipped if not installed.
+def start_redis(directory: Path) -> tuple[subprocess.Popen, str]:
+    """A real redis-server on a free loopback port, without persistence, answering PING: (process, URL of db 0).
 
-    Shared by every test: use keys or prefixes unique to the test.
+    Skips the test when redis-server is not installed. Also used by benchmarks/soak.py.
     """
     import shutil
     import time
@@ -143,23 +142,31 @@ def redis_url(tmp_path_factory):
     if binary is None:
         pytest.skip("redis-server is not installed (apt-get install redis-server); CI installs it")
     port = free_port()
+    directory.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                             "--dir", str(tmp_path_factory.mktemp("redis"))],
+                             "--dir", str(directory)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return proc, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop_process(proc)
+            pytest.fail(f"redis-server did not start on port {port} (exit code {proc.poll()})")
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    """One redis-server for the whole run (`start_redis`). Shared by every test: use keys or prefixes unique to it."""
+    proc, url = start_redis(tmp_path_factory.mktemp("redis"))
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"redis-server did not start on port {port} (exit code {proc.poll()})")
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield url
     finally:
         stop_process(proc)
 

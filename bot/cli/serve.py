@@ -14,13 +14,16 @@ from synthesis.errors import ConfigError
 
 log = structlog.get_logger(__name__)
 
+REQUEST_GRACE = 2.0  # seconds requests in flight get at shutdown, before answers drain (settings.drain_seconds)
+
 
 def register(sub) -> None:
     p = sub.add_parser("serve", help="Run the Slack bot: Socket Mode when SLACK_APP_TOKEN is set, else HTTP.",
                        description="Socket Mode when SLACK_APP_TOKEN is set; otherwise HTTP on --port with "
-                                   "POST /slack/events and GET /healthz.")
-    p.add_argument("--port", type=int, default=3000, help="HTTP mode port (default 3000)")
-    p.add_argument("--host", default="0.0.0.0", help="HTTP mode bind address (default 0.0.0.0)")
+                                   "POST /slack/events. GET /healthz is served on --port in both modes.")
+    p.add_argument("--port", type=int, default=3000, help="HTTP port: events and /healthz; in Socket Mode "
+                                                          "/healthz only (default 3000)")
+    p.add_argument("--host", default="0.0.0.0", help="HTTP bind address (default 0.0.0.0)")
     p.set_defaults(func=lambda args, settings: asyncio.run(serve(settings, host=args.host, port=args.port)))
 
     c = sub.add_parser("console", help="Try the bot in your terminal, without a Slack workspace.",
@@ -50,6 +53,7 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
     """
     from bot.app import build_app
     from bot.deps import build_deps, check_tokens
+    from bot.health import SlackCheck
 
     socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
     tokens = check_tokens(settings, socket_mode=socket_mode)
@@ -60,6 +64,7 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
     deps = await build_deps(settings, bot_token=tokens["bot"], agent=agent)
     if deps.store_check is None and callable(getattr(agent, "check", None)):
         deps.store_check = agent.check  # /healthz asks the knowledge base once the agent is warm
+    deps.slack_check = SlackCheck(deps.client, every=settings.slack_check_seconds)  # auth.test (+ socket) in /healthz
     app = build_app(deps, signing_secret=tokens.get("signing"))
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -71,7 +76,7 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
     err = Console(stderr=True, quiet=settings.log_format == "json")
     try:
         if socket_mode:
-            await _socket_mode(app, tokens["app"], stop, started, err, deps)
+            await _socket_mode(app, tokens["app"], stop, started, err, deps, host, port)
         else:
             await _http_mode(app, deps, host, port, stop, started, err, tokens["signing"])
     finally:
@@ -79,10 +84,12 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
     return 0
 
 
-async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: Console, deps) -> None:
+async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: Console, deps, host: str,
+                       port: int) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
     from slack_sdk.errors import SlackApiError
 
+    from bot.app import build_web_app
     from bot.deps import WHERE
 
     # Check the app token once ourselves: the Socket Mode client retries a rejected token forever.
@@ -92,18 +99,25 @@ async def _socket_mode(app, app_token: str, stop: asyncio.Event, started, err: C
         error = exc.response.get("error", "") if exc.response is not None else str(exc)
         raise ConfigError(f"SLACK_APP_TOKEN was rejected by Slack ({error}) — copy it again from "
                           f"{WHERE['SLACK_APP_TOKEN']}") from exc
-    await _warm(deps, err)  # connect only when questions can be answered at full speed
-    handler = AsyncSocketModeHandler(app, app_token)
-    await handler.connect_async()
-    err.print(f"synthbot is connected to Slack workspace {deps.identity.team or deps.identity.team_id} "
-              "(Socket Mode). Ctrl-C to stop.", highlight=False)
-    log.info("serve.started", mode="socket", team=deps.identity.team_id)
-    if started is not None:
-        started.set()
+    # No events arrive over HTTP in Socket Mode, but /healthz is still served (store, auth.test, the socket's state).
+    runner, bound = await _listen(build_web_app(None, deps, signing_secret=None), host, port)
     try:
-        await stop.wait()
+        await _warm(deps, err)  # connect only when questions can be answered at full speed
+        handler = AsyncSocketModeHandler(app, app_token)
+        if deps.slack_check is not None:
+            deps.slack_check.socket = handler.client.is_connected
+        await handler.connect_async()
+        err.print(f"synthbot is connected to Slack workspace {deps.identity.team or deps.identity.team_id} "
+                  f"(Socket Mode; health: http://{host}:{bound}/healthz). Ctrl-C to stop.", highlight=False)
+        log.info("serve.started", mode="socket", team=deps.identity.team_id, health_port=bound)
+        if started is not None:
+            started.set()
+        try:
+            await stop.wait()
+        finally:
+            await handler.close_async()
     finally:
-        await handler.close_async()
+        await runner.cleanup()
 
 
 async def _warm(deps, err: Console) -> None:
@@ -113,13 +127,13 @@ async def _warm(deps, err: Console) -> None:
         await warm()
 
 
-async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, started, err: Console,
-                     signing_secret: str) -> None:
+async def _listen(web_app, host: str, port: int):
+    """Start serving `web_app` on host:port: (runner, the port actually bound), or a ConfigError saying why not."""
     from aiohttp import web
 
-    from bot.app import EVENTS_PATH, build_web_app
-
-    runner = web.AppRunner(build_web_app(app, deps, signing_secret=signing_secret), access_log=None)
+    # Requests only ack (the work runs in background tasks), so 2 s is plenty for those in flight at shutdown;
+    # aiohttp's default of 60 s would eat the container's whole stop timeout.
+    runner = web.AppRunner(web_app, access_log=None, shutdown_timeout=REQUEST_GRACE)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:
@@ -128,6 +142,14 @@ async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, start
         await runner.cleanup()
         raise ConfigError(f"cannot listen on {host}:{port} ({exc.strerror}) — pick another port with --port") from exc
     bound = site._server.sockets[0].getsockname()[1] if site._server and site._server.sockets else port
+    return runner, bound
+
+
+async def _http_mode(app, deps, host: str, port: int, stop: asyncio.Event, started, err: Console,
+                     signing_secret: str) -> None:
+    from bot.app import EVENTS_PATH, build_web_app
+
+    runner, bound = await _listen(build_web_app(app, deps, signing_secret=signing_secret), host, port)
     try:
         await _warm(deps, err)  # /healthz answers "starting" (503) until the model and indexes are loaded
     except BaseException:

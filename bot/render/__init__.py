@@ -265,6 +265,7 @@ _ERRORS = {
                          "with whoever runs the bot.",
     "nothing_found": "🔍 I found nothing relevant. Try other words or fewer filters (`--tag`, `--source`).",
     "timeout": "⏱️ That took too long, so I stopped. Try a narrower question, or ask again in a minute.",
+    "restarting": "🔁 I was restarted before I could finish this answer. Please ask again.",
     "internal": "💥 Something went wrong on my side. Please try again; if it keeps happening, "
                 "share the error id below with whoever runs the bot.",
     "usage": "🤔 I couldn't read that command.",
@@ -293,7 +294,7 @@ def _single(text: str, blocks: list[Block]) -> SlackMessage:
 
 
 def render_error(kind: str, detail: str = "", *, error_id: str | None = None) -> SlackMessage:
-    """A failure the user can act on: no_kb, nothing_found, timeout, internal, usage, busy, invalid."""
+    """A failure the user can act on: no_kb, nothing_found, timeout, internal, usage, busy, invalid, restarting."""
     head = _ERRORS.get(kind, _ERRORS["internal"])
     body = head + (f"\n{escape_mrkdwn(detail)}" if detail.strip() and kind != "usage" else "")
     if kind == "usage":

@@ -60,7 +60,7 @@ async def test_a_rejected_bot_token_names_the_variable(serve_settings):
 async def test_socket_mode_uses_the_app_token_and_reports_a_bad_one(serve_settings, fake_slack):
     with_app = serve_settings.model_copy(update={"slack_app_token": SecretStr("xapp-1-revoked")})
     with pytest.raises(ConfigError, match=r"SLACK_APP_TOKEN was rejected.*App-Level Tokens"):
-        await serve(with_app, agent=FakeAgent())
+        await serve(with_app, host="127.0.0.1", port=free_port(), agent=FakeAgent())
     (opened,) = fake_slack.calls_to("apps.connections.open")  # Socket Mode went to SLACK_API_URL too
     assert opened.token == "xapp-1-revoked"
 
@@ -91,7 +91,8 @@ async def test_socket_mode_answers_a_slash_command_end_to_end(serve_settings, fa
     settings = serve_settings.model_copy(update={"slack_app_token": SecretStr(fake_slack.app_token),
                                                  "slack_signing_secret": None})
     started, stop, agent = asyncio.Event(), asyncio.Event(), FakeAgent()
-    server = asyncio.create_task(serve(settings, agent=agent, started=started, stop=stop))
+    server = asyncio.create_task(serve(settings, host="127.0.0.1", port=free_port(), agent=agent, started=started,
+                                       stop=stop))
     try:
         await asyncio.wait_for(started.wait(), 10)
         requests = SlackRequests("unused", team_id=fake_slack.team_id, response_url=fake_slack.response_url)
