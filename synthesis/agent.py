@@ -243,7 +243,7 @@ class Agent:
             if refined is not None:
                 checked, context, aggregated = refined
         if not checked.synthesis.findings:
-            return self._no_answer(question, plan, run)
+            return self._no_answer(question, plan, run, missing=outcome.missing)
         return self._finish(question, plan, checked.synthesis, context, run, metrics=aggregated,
                             synthesizer=outcome.synthesizer)
 
@@ -305,10 +305,14 @@ class Agent:
         return checked
 
     def _no_answer(self, question: str, plan: Plan, run: _Run, *, synthesizer: str | None = None,
-                   usage=None) -> AnswerResult:
+                   usage=None, missing: Sequence[str] = ()) -> AnswerResult:
         topics = closest_topics(run.subagents)
         listed = "; ".join(t.rstrip(" .") for t in topics)  # a section heading may end in its own full stop
-        summary = NO_ANSWER + (f" The closest related topics are: {listed}." if topics else "")
+        summary = NO_ANSWER
+        if missing:  # what the nearby pages lack: "sabbatical", "longer than 14 hours"
+            terms = ", ".join(f"“{m}”" for m in missing[:3])
+            summary += f" No retrieved page mentions {terms}."
+        summary += f" The closest related topics are: {listed}." if topics else ""
         synthesis = Synthesis(summary=summary)
         result = self._finish(question, plan, synthesis, Context(budget=self.settings.context_tokens,
                                                                  tokenizer=self.counter.name), run,

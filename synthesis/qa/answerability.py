@@ -86,25 +86,25 @@ def unmet_thresholds(question: str, passages) -> list[str]:
 
 
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
-    """The question's words that no passage uses, literally or through a near synonym, when they decide: a
-    specific word, or so many words that the question is about something else."""
+    """The question's words that no passage uses, literally or through a near synonym, when they decide (a
+    specific word, or so many words that the question is about something else), then its numeric cases that no
+    passage states."""
     passages = {id(c.passage): c.passage for c in candidates}.values()
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
              if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
     asked_stems = {stem(w) for w in asked}
-    specific = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
+    rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     present: set[str] = set()
     for p in passages:
         here = {stem(w) for w in content_words(f"{p.title} {p.section} {p.content}")}
         # A specific word counts where the passage shares another of the question's words: "coworking days" in a
         # sample resume is not about a coworking-space membership.
-        present |= here if len(here & asked_stems) >= 2 else here - specific
+        present |= here if len(here & asked_stems) >= 2 else here - rare
     absent = [w for w in asked if stem(w) not in present]
-    if unmet := unmet_thresholds(frame.question, passages):
-        return unmet
+    unmet = unmet_thresholds(frame.question, passages)
     off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)
     if not absent or not (off_topic or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
-        return []  # nothing that could decide: skip the synonym check (it embeds the passages' vocabulary)
+        return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = list(passages)[:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
     gone = {stem(w) for w in absent}  # the word itself was judged above; a synonym is another word
@@ -116,5 +116,5 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
     specific = [w for w in absent if zipf(w) < SPECIFIC_ZIPF]
     if specific:
-        return specific
-    return absent if asked and len(absent) >= ABSENT_SHARE * len(asked) else []
+        return specific + unmet
+    return absent + unmet if asked and len(absent) >= ABSENT_SHARE * len(asked) else unmet

@@ -37,6 +37,7 @@ class SynthesisOutcome(BaseModel):
     synthesizer: str
     usage: LLMUsage | None = None
     notices: list[str] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list)  # question terms no source covers (why nothing was answered)
 
 
 @runtime_checkable

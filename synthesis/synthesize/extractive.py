@@ -83,24 +83,25 @@ class ExtractiveSynthesizer:
 
     async def synthesize(self, question: str, context: Context, *, sub_queries: list[str] | None = None) -> SynthesisOutcome:
         started = time.perf_counter()
-        synthesis = await asyncio.to_thread(self._synthesize, question, context)
+        synthesis, missing = await asyncio.to_thread(self._synthesize, question, context)
         log.info("synthesize.extractive", sources=len(context.sources), findings=len(synthesis.findings),
                  contradictions=len(synthesis.contradictions), gaps=len(synthesis.gaps),
                  seconds=round(time.perf_counter() - started, 4))
-        return SynthesisOutcome(synthesis=synthesis, synthesizer=self.name)
+        return SynthesisOutcome(synthesis=synthesis, synthesizer=self.name, missing=missing)
 
     # --- the pipeline (CPU-bound; runs in a worker thread) -------------------------------------------
-    def _synthesize(self, question: str, context: Context) -> Synthesis:
+    def _synthesize(self, question: str, context: Context) -> tuple[Synthesis, list[str]]:
+        """The synthesis, and the question's terms that no source covers when that is why nothing answers."""
         frame = analyze(question)
         units = self._units(context)
         if not units:
-            return Synthesis(summary="", sources=source_list(context))
+            return Synthesis(summary="", sources=source_list(context)), []
         self.reader.score(frame, units)
         checked = support(frame, units, self.embedder.embed)
         if not checked.answerable:  # a neighbouring topic, not an answer: the agent says what is nearby instead
             log.info("synthesize.unanswerable", missing=checked.missing, per_part=[round(s, 3) for s in
                                                                                    checked.per_part])
-            return Synthesis(summary="", gaps=[gap_text(question)], sources=source_list(context))
+            return Synthesis(summary="", gaps=[gap_text(question)], sources=source_list(context)), checked.missing
         parts = [p.text for p in frame.parts] if len(frame.parts) > 1 else []
         gaps = self._gaps(frame, units, checked)
         gap_parts = {g.part for g in gaps}
@@ -126,7 +127,7 @@ class ExtractiveSynthesizer:
         contradictions = [Contradiction(description=describe(c), citations=sorted({c.a.source, c.b.source}),
                                         suggestion=v.suggestion) for c, v in disputes]
         return Synthesis(summary=summary, findings=findings, contradictions=contradictions,
-                         gaps=[g.text for g in gaps], sources=source_list(context), quality=quality)
+                         gaps=[g.text for g in gaps], sources=source_list(context), quality=quality), []
 
     def _units(self, context: Context) -> list[Unit]:
         units: list[Unit] = []

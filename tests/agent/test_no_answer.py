@@ -15,3 +15,10 @@ async def test_not_found_names_the_closest_topics_in_the_result_and_in_slack(han
     body = "\n".join(str(b) for m in render_answer(r) for b in m.blocks)
     assert "*Closest topics:*" in body
     assert all(t.split(" — ")[0] in body for t in r.closest_topics)
+
+
+async def test_not_found_says_which_term_no_page_mentions(handbook_agent):
+    r = await handbook_agent.answer("Am I eligible for a paid sabbatical after five years, and how long can it be?")
+    assert r.no_answer
+    assert "No retrieved page mentions “sabbatical”" in r.synthesis.summary, r.synthesis.summary
+    assert r.synthesis.summary.startswith("I couldn't find this in the knowledge base.")
