@@ -174,6 +174,17 @@ def split_parts(question: str) -> list[str]:
     return [asks[0], *(with_subject(p, asks[i]) for i, p in enumerate(asks[1:]))]
 
 
+def alternatives(asking: str) -> list[str]:
+    """'Can I work from outside the U.S. while on vacation, or long-term because my spouse is posted overseas?' asks
+    about two cases: ['Can I work from outside the U.S. while on vacation', 'long-term because my spouse is posted
+    overseas']. Only a ', or' between two clauses of at least two content words each splits ('Slack or email' does
+    not)."""
+    sides = [x.strip(" ,?") for x in re.split(r",\s*or\s+", asking.strip()) if x.strip(" ,?")]
+    if len(sides) != 2 or any(len(content_words(x)) < 2 for x in sides):
+        return []
+    return sides
+
+
 _ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|by when|can|could|may|might|am|is|are|was|"
                    r"were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
@@ -196,6 +207,9 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
         texts = comparison_sides(question)
     if not texts:
         texts = split_parts(question)
+    cases = not texts and whole is Expect.YESNO and alternatives(asking)
+    if cases:
+        texts = cases
     context = _context_of(question)
     parts: list[Part] = []
     previous: set[str] = set()
@@ -218,6 +232,10 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             query = question
         previous = stems
         parts.append(Part(text=t, expect=kind, stems=stems, query=query))
+    if cases:  # the second case is asked in the first's terms: "… long-term" is about working from outside the U.S.
+        head = cases[0].split(",")[0]
+        parts[1].query = f"{head} {parts[1].query}"
+        parts[1].stems |= _stems(head)
     if comparison and len(parts) >= 2:
         shared = _stems(question) - set().union(*(p.stems for p in parts))
         for p in parts:  # each side is compared on the question's own terms ("including when receipts are needed")

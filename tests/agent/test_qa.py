@@ -225,3 +225,13 @@ async def test_why_is_answered_by_the_reason_after_the_restated_premise(minilm):
     assert s.summary.startswith("Note that your pager fires twice"), s.summary
     assert "after 5 minutes" in s.summary, s.summary
     assert "handover" not in s.summary.lower()
+
+
+def test_a_yes_no_question_about_two_cases_has_two_parts():
+    frame = analyze("Can I work remotely from outside the U.S., say while on vacation in Europe, or long-term because "
+                    "my spouse is being posted overseas?")
+    assert [p.text for p in frame.parts] == ["Can I work remotely from outside the U.S., say while on vacation in Europe",
+                                             "long-term because my spouse is being posted overseas"]
+    assert "remot" in frame.parts[1].stems and frame.parts[1].query.startswith("Can I work remotely")
+    assert len(analyze("Can I use Slack or email?").parts) == 1  # alternatives of one word each are one question
+    assert len(analyze("Is the deadline Friday, or Monday?").parts) == 1
