@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_DEFINED = re.compile(r"\((?P<acr>[A-Z][A-Za-z]{1,5})s?\)")
+_DEFINED = re.compile(r"\((?P<acr>[A-Z][A-Za-z]{1,5}?)s?\)")
 _SMALL = frozenset({"of", "and", "the", "for", "to", "in", "on", "a", "an", "&"})
 _WORDS_BEFORE = re.compile(r"[A-Za-z][\w'-]*|&")
-_USE = re.compile(r"\b([A-Z][A-Za-z]{1,5})s?\b")
+_USE = re.compile(r"\b([A-Z][A-Za-z]{1,5}?)s?\b")
 
 
 def definitions(texts: Iterable[str]) -> dict[str, str]:

@@ -30,6 +30,7 @@ STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a quest
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
+RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
 VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]+")
 
@@ -97,9 +98,11 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     present: set[str] = set()
     for p in passages:
         here = {stem(w) for w in content_words(f"{p.title} {p.section} {p.content}")}
-        # A specific word counts where the passage shares another of the question's words: "coworking days" in a
-        # sample resume is not about a coworking-space membership.
+        # A specific word counts where the passage shares another of the question's words ("coworking days" in a
+        # sample resume is not about a coworking-space membership)…
         present |= here if len(here & asked_stems) >= 2 else here - rare
+    # …or where a sentence using it reads as about the question ("Do we offer sabbaticals?" has one other word).
+    present |= {s for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT for s in c.stems & rare}
     absent = [w for w in asked if stem(w) not in present]
     unmet = unmet_thresholds(frame.question, passages)
     off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)

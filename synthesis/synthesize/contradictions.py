@@ -219,10 +219,15 @@ def compare(a: str, b: str) -> Conflict | None:
     return number_conflict(a, b) or polarity_conflict(a, b)
 
 
+# Conditions that narrow nothing: "when in doubt", "if possible", "if needed".
+_FILLER_CONDITION = re.compile(r"\b(?:if|when|unless)\s+(?:in doubt|possible|necessary|needed|applicable|appropriate|"
+                               r"required|so|not|in question|unsure)\b", re.I)
+
+
 def _narrowed(a: str, b: str) -> bool:
     """`a` states its claim under a condition that `b` does not mention (a content word of the condition is not
-    in `b`)."""
-    conditions = " ".join(m.group(0) for m in _CONDITIONAL.finditer(a))
+    in `b`); a filler condition ("when in doubt") narrows nothing."""
+    conditions = " ".join(m.group(0) for m in _CONDITIONAL.finditer(_FILLER_CONDITION.sub(" ", a)))
     return bool(set(_stems(conditions)) - set(_stems(b)) - {"whether"})
 
 

@@ -182,9 +182,9 @@ class ExtractiveSynthesizer:
                 lines.append(_disagreement(dispute, part if len(frame.parts) > 1 else frame.question, titles))
                 continue
             steps = [_steps(u, units, frame.parts[j].expect) for u in chosen]
-            lines.append(" ".join(_quote(u, items) for u, items in zip(chosen, steps)))
+            lines.append(" ".join(_quote(u, *listed) for u, listed in zip(chosen, steps)))
             answers.extend(chosen)
-            answers.extend(x for items in steps for x in items if x not in answers)
+            answers.extend(x for items, _ in steps for x in items if x not in answers)
         return lines, answers, disputed
 
     @staticmethod
@@ -308,29 +308,29 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
     return resolution(dispute[0], dispute[1], titles=titles, subject=clause if narrow else "")
 
 
-def _quote(u: Unit, steps: list[Unit] | None = None) -> str:
+def _quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation; with
-    `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C.")."""
+    `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C."), and
+    "…" when the list goes on (`more`)."""
     if steps:
         lead = (u.lead_in or u.text).rstrip().rstrip(":")  # the item's lead-in, or the lead-in sentence itself
         items = "; ".join(x.text.rstrip(" ;:,.") for x in steps)
-        more = " …" if len(steps) == MAX_STEPS else ""
-        return cite(f"{lead}: {items}.{more}", [u.source])
+        return cite(f"{lead}: {items}{'; …' if more else '.'}", [u.source])
     if u.fragment and u.lead_in:
         return cite(f"{u.lead_in.rstrip().rstrip(':')}: {_sentence(u.text.rstrip(' ;:,'))}", [u.source])
     return cite(_sentence(u.text), [u.source])
 
 
-def _steps(u: Unit, units: list[Unit], expect: Expect) -> list[Unit]:
+def _steps(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
     """The list a summary sentence stands for: the items after a lead-in ("If you clicked the link, follow these
-    steps:" quoted alone tells nothing), or, for a "how do I" part answered by one step, that step's whole list.
-    [] when the sentence stands alone."""
+    steps:" quoted alone tells nothing), or, for a "how do I" part answered by one step, that step's whole list;
+    and whether the list goes on past what is quoted. ([], False) when the sentence stands alone."""
     if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
         lead = u.text
     elif expect is Expect.PROCEDURE and u.fragment and u.lead_in.rstrip().endswith(":"):
         lead = u.lead_in
     else:
-        return []
+        return [], False
     items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
                    key=lambda x: x.position)
     kept: list[Unit] = []
@@ -338,7 +338,7 @@ def _steps(u: Unit, units: list[Unit], expect: Expect) -> list[Unit]:
         if sum(len(k.text) for k in kept) + len(x.text) > MAX_STEP_CHARS and kept:
             break
         kept.append(x)
-    return kept
+    return kept, len(kept) < len(items)
 
 
 def _section(p) -> str:

@@ -17,6 +17,7 @@ from synthesis.qa.reader import Candidate
     ("Ask the Department of Defense (DoD) liaison.", "DoD", "Department of Defense"),
     ("TTS' Local Reasonable Accommodation Coordinator (LRAC) reviews it.", "LRAC",
      "Local Reasonable Accommodation Coordinator"),
+    ("Individual Development Plans (IDPs) are due in May.", "IDP", "Individual Development Plans"),
 ])
 def test_definitions_are_found(text, acronym, meaning):
     assert definitions([text]) == {acronym: meaning}
@@ -37,6 +38,7 @@ def test_expansion_is_added_once_and_only_where_not_spelled_out():
         "Over 80 hours of LWOP (Leave Without Pay) needs two approvals; LWOP is unpaid.")
     assert expand("Leave Without Pay (LWOP) is unpaid.", known) == "Leave Without Pay (LWOP) is unpaid."
     assert expand("RAID arrays and the RA request.", known) == "RAID arrays and the RA (Reasonable Accommodation) request."
+    assert expand("Two LWOPs were approved.", known) == "Two LWOPs (Leave Without Pay) were approved."
 
 
 def test_a_sentence_that_only_abbreviates_ranks_with_the_question(minilm):

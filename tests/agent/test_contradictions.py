@@ -68,3 +68,9 @@ def test_embedding_gate_skips_unrelated_claims():
     claims = [Claim("A rollback must start within 15 minutes of a failed check.", 1, "a", np.array([1.0, 0.0])),
               Claim("A rollback must start within 30 minutes of a failed check.", 2, "b", np.array([0.0, 1.0]))]
     assert find_contradictions(claims) == []
+
+
+def test_a_filler_condition_does_not_hide_a_conflict():
+    c = compare("When in doubt, a failed deploy must be rolled back within 15 minutes.",
+                "A failed deploy must be rolled back within 30 minutes.")
+    assert c is not None and c.kind == "number"

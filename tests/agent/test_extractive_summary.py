@@ -135,3 +135,15 @@ async def test_a_lead_in_in_the_summary_brings_its_steps(minilm):
     assert "to GSA's Incident Response (IR) team: Send an email to itservicedesk@gsa.gov and devops@gsa.gov" in summary
     assert not re.search(r":\s*\[\d+\]", summary), summary  # never a lead-in quoted without what it introduces
     assert "Forward the phishing email" in summary
+    assert "…" not in summary  # the whole list is quoted: nothing to mark as left out
+
+
+async def test_a_long_list_is_marked_as_going_on(minilm):
+    steps = "\n".join(f"{i}. Step {i}: open the ledger console and reconcile batch {i} against the bank export."
+                      for i in range(1, 10))
+    text = f"To close the month, follow these steps:\n\n{steps}\n"
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=text, score=0.8, title="Finance", section="Month end"))])
+    summary = (await ExtractiveSynthesizer(minilm).synthesize("How do I close the month?", context)).synthesis.summary
+    assert "follow these steps: Step 1" in summary, summary
+    assert "; …" in summary and "Step 9" not in summary

@@ -235,3 +235,11 @@ def test_a_yes_no_question_about_two_cases_has_two_parts():
     assert "remot" in frame.parts[1].stems and frame.parts[1].query.startswith("Can I work remotely")
     assert len(analyze("Can I use Slack or email?").parts) == 1  # alternatives of one word each are one question
     assert len(analyze("Is the deadline Friday, or Monday?").parts) == 1
+
+
+async def test_a_one_word_question_is_answered_where_the_word_is_used(minilm):
+    """The rare-word rule asks for a second question word beside the rare one; a question with one word has none."""
+    context = _context(("Benefits", "Time away", "A sabbatical of up to three months is available after seven "
+                                                 "years of service, with your director's approval."))
+    s = await _answer(minilm, "Do we offer sabbaticals?", context)
+    assert "three months" in s.summary, s.summary
