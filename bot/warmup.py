@@ -16,6 +16,7 @@ import structlog
 
 from bot.knowledge import KnowledgeBaseAgent, _open_agent
 from synthesis.config import Settings
+from synthesis.errors import KnowledgeBaseMissing
 from synthesis.models import AnswerResult
 from synthesis.qa.question import zipf
 
@@ -29,7 +30,14 @@ def open_warm_agent(settings: Settings) -> tuple[Any, Any]:
     started = time.perf_counter()
     agent, store = _open_agent(settings)
     loaded = time.perf_counter()
-    agent.retriever.search(WARM_UP_QUERY, k=1, mode="hybrid")
+    try:
+        agent.retriever.search(WARM_UP_QUERY, k=1, mode="hybrid")
+    except KnowledgeBaseMissing as exc:
+        if not settings.channel_rules:
+            raise
+        # Under channel rules this error names every rule's collections. Kept, KnowledgeBaseAgent would repeat it
+        # to every channel; each channel's own search says which of its own collections is missing instead.
+        log.warning("kb.missing", error=str(exc))
     indexed = time.perf_counter()
     zipf("warm")  # the reader's word-frequency tables (about 30 MB) load on first use: now, not in the first answer
     log.info("serve.warm", model_seconds=round(loaded - started, 3), index_seconds=round(indexed - loaded, 3),

@@ -416,3 +416,25 @@ async def test_with_claude_a_followup_sends_nothing_the_channel_lost(scoped_kb, 
     assert "ENGCANARYROLLBACK" not in sent and "within 15 minutes" not in sent  # ...the answer from eng is not
     assert_no_leak(sent, GENERAL, "what was sent to Claude")  # #eng-oncall now sees what #general sees
     assert result.scope == ["public"]
+
+
+async def test_before_any_collection_exists_a_channel_hears_only_of_its_own(tmp_path, settings, minilm):
+    """serve warms up before anything is ingested: the warm-up's "none of … exists" names every rule's collection
+    and must not become every channel's answer."""
+    from bot.warmup import WarmingAgent
+    from synthesis.errors import KnowledgeBaseMissing, OutOfScope
+    from synthesis.scoping import Channel
+
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(RULES)
+    agent = WarmingAgent(settings.model_copy(update={"home": tmp_path / "empty-home", "channel_rules": rules}))
+    await agent.warm()
+    try:
+        with pytest.raises(OutOfScope) as locked:
+            await agent.answer("How fast must a failed deploy be rolled back?", channel=Channel(id=LOCKED, name="locked"))
+        assert not re.search(r"\b(eng|finance|public)\b", str(locked.value)), str(locked.value)
+        with pytest.raises(KnowledgeBaseMissing) as fin:
+            await agent.answer("When does payroll run?", channel=Channel(id=FINANCE, name="finance"))
+        assert "'finance'" in str(fin.value) and "eng" not in str(fin.value) and "public" not in str(fin.value)
+    finally:
+        agent.close()
