@@ -3,7 +3,8 @@
 Slash commands carry the channel's name; events carry only its id (and, for messages, the channel type). When the
 rules name channels by name, an unknown name is looked up once with conversations.info (channels:read /
 groups:read) and remembered; a failed lookup leaves the name unknown, and the rules then give that channel nothing
-rather than the default (synthesis.scoping.resolve).
+rather than the default (synthesis.scoping.resolve). An app_mention says nothing of the kind either, and a group
+DM's id does not start with D: its kind comes from the same lookup (is_im / is_mpim), so the `dm` rule applies.
 """
 
 from __future__ import annotations
@@ -33,31 +34,42 @@ def channel_kind(channel_id: str, *, channel_type: str | None = None, channel_na
     return "channel"
 
 
+def event_kind(event: dict) -> str:
+    """The kind an event shows, or UNKNOWN_KIND when it does not say (an app_mention: no channel_type)."""
+    if event.get("channel_type") or event.get("channel", "").startswith("D"):
+        return channel_kind(event["channel"], channel_type=event.get("channel_type"))
+    return UNKNOWN_KIND
+
+
+UNKNOWN_KIND = ""  # ChannelDirectory.channel looks it up (conversations.info's is_im / is_mpim)
+
+
 class ChannelDirectory:
-    """Channel names by id: learned from slash commands, looked up when the rules need a name.
+    """Channel names and kinds by id: learned from slash commands, looked up when the rules need them.
 
     Args:
         client: the Slack AsyncWebClient (conversations.info).
-        names_needed: whether the current rules name channels by name (no lookups otherwise).
+        names_needed: whether the current rules name channels by name (no name lookups otherwise).
     """
 
     def __init__(self, client, *, names_needed: Callable[[], bool]) -> None:
         self.client, self.names_needed = client, names_needed
         self._names: OrderedDict[str, str] = OrderedDict()
+        self._kinds: OrderedDict[str, str] = OrderedDict()  # looked up; a channel never becomes a DM
         self._failed: dict[str, float] = {}
 
     def learn(self, channel_id: str, name: str | None) -> None:
         if channel_id and name and name not in ("directmessage", "privategroup"):
-            self._names[channel_id] = name
-            self._names.move_to_end(channel_id)
-            while len(self._names) > MAX_CHANNELS:
-                self._names.popitem(last=False)
+            _remember(self._names, channel_id, name)
 
     async def channel(self, channel_id: str, *, kind: str = "channel", name: str | None = None) -> Channel:
         self.learn(channel_id, name)
+        if kind == UNKNOWN_KIND:
+            kind = await self._kind(channel_id)
         known = self._names.get(channel_id, "")
         if not known and kind == "channel" and channel_id and self._wanted():
-            known = await self._look_up(channel_id)
+            info = await self._info(channel_id)
+            known = (info or {}).get("name") or ""
         return Channel(id=channel_id, name=known, kind=kind)  # type: ignore[arg-type]
 
     def _wanted(self) -> bool:
@@ -66,15 +78,31 @@ class ChannelDirectory:
         except Exception:  # an invalid rules file: the agent reports it; no lookup helps
             return False
 
-    async def _look_up(self, channel_id: str) -> str:
-        if time.monotonic() - self._failed.get(channel_id, float("-inf")) < RETRY_FAILED_AFTER:
-            return ""
+    async def _kind(self, channel_id: str) -> str:
+        if channel_id not in self._kinds:
+            await self._info(channel_id)
+        return self._kinds.get(channel_id, "channel")  # not looked up: a channel (its name decides, as before)
+
+    async def _info(self, channel_id: str) -> dict | None:
+        """conversations.info's `channel`, remembered (name and kind); None when it failed (retried later)."""
+        if not channel_id or time.monotonic() - self._failed.get(channel_id, float("-inf")) < RETRY_FAILED_AFTER:
+            return None
         try:
             resp = await self.client.conversations_info(channel=channel_id)
-            name = (resp.get("channel") or {}).get("name") or ""
+            info = resp.get("channel") or {}
         except Exception as exc:  # missing scope, channel_not_found, Slack down: the rules treat it as unnamed
             self._failed[channel_id] = time.monotonic()
-            log.warning("slack.channel_name_unknown", channel=channel_id, error=str(exc)[:200])
-            return ""
-        self.learn(channel_id, name)
-        return name
+            log.warning("slack.channel_unknown", channel=channel_id, error=str(exc)[:200])
+            return None
+        kind = "im" if info.get("is_im") else "mpim" if info.get("is_mpim") else "channel"
+        _remember(self._kinds, channel_id, kind)
+        if kind == "channel":
+            self.learn(channel_id, info.get("name") or "")
+        return info
+
+
+def _remember(cache: OrderedDict[str, str], key: str, value: str) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > MAX_CHANNELS:
+        cache.popitem(last=False)

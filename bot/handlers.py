@@ -8,7 +8,7 @@ import structlog
 from slack_bolt.response import BoltResponse
 
 from bot.answering import Answerer, Where
-from bot.channels import channel_kind
+from bot.channels import channel_kind, event_kind
 from bot.commands import USAGE, UsageError, parse_ask
 from bot.deps import Deps
 
@@ -66,7 +66,7 @@ class Handlers:
         # unless the bot already answered in it (run_chat checks).
         where = Where(team=_team(event, body), channel=event["channel"], user=event.get("user", ""),
                       reply_ts=thread, keys=[thread], borrowed=thread != event["ts"], fresh=thread == event["ts"],
-                      kind=channel_kind(event["channel"], channel_type=event.get("channel_type")))
+                      kind=event_kind(event))  # no channel_type here: a group DM's kind is looked up
         text = _MENTION.sub(" ", event.get("text", ""))
         self.deps.background.spawn(self.answering.run_chat(where, text, parse=True, history_required=False),
                                    name=f"mention:{where.channel}")

@@ -17,7 +17,7 @@ def test_manifest_scopes_events_and_settings():
     m = load_manifest()
     assert set(m["oauth_config"]["scopes"]["bot"]) == {
         "commands", "chat:write", "app_mentions:read", "channels:history", "groups:history", "im:history",
-        "reactions:write", "files:write", "channels:read", "groups:read"}
+        "reactions:write", "files:write", "channels:read", "groups:read", "mpim:read"}
     settings = m["settings"]
     assert set(settings["event_subscriptions"]["bot_events"]) == {
         "app_mention", "message.channels", "message.groups", "message.im"}

@@ -235,6 +235,11 @@ async def test_channels_without_a_rule_a_locked_channel_and_an_unknown_name_see_
     await h.event(h.requests.app_mention("How fast must a failed deploy be rolled back?", channel="C0ENG2"))
     await h.settle()
     assert "15 minutes" in sent_to(h.fake, "C0ENG2")
+    # A mention in a group DM (its id does not start with D, and app_mention has no channel_type) gets the dm rule.
+    h.fake.channels["G0MPIM"] = {"name": "mpdm-ann--bob-1", "is_mpim": True}
+    await h.event(h.requests.app_mention("How quickly are expense claims reimbursed?", channel="G0MPIM"))
+    await h.settle()
+    assert "ten days" in sent_to(h.fake, "G0MPIM")  # finance[public] is visible in DMs only
     # A name that cannot be looked up never falls through to the default: nothing is shown.
     await h.event(h.requests.app_mention("When does payroll run?", channel="C0SECRET"))
     await h.settle()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.channels import ChannelDirectory, channel_kind
+from bot.channels import UNKNOWN_KIND, ChannelDirectory, channel_kind, event_kind
 from bot.deps import make_web_client
 
 
@@ -32,3 +32,22 @@ async def test_names_are_learned_from_commands_and_looked_up_only_when_rules_nee
     assert (await directory.channel("C0GONE")).name == ""  # channel_not_found: unnamed, and not asked again soon
     assert (await directory.channel("C0GONE")).name == ""
     assert len(fake_slack.calls_to("conversations.info")) == 2
+
+
+async def test_a_mention_without_channel_type_gets_its_kind_from_conversations_info(fake_slack, slack_settings):
+    """app_mention events carry no channel_type and a group DM's id starts with G or C: Slack says which it is."""
+    assert event_kind({"channel": "G0MPIM"}) == UNKNOWN_KIND and event_kind({"channel": "D0DM"}) == "im"
+    assert event_kind({"channel": "G0MPIM", "channel_type": "mpim"}) == "mpim"
+    client = make_web_client(slack_settings, fake_slack.bot_token)
+    fake_slack.channels["G0MPIM"] = {"name": "mpdm-ann--bob-1", "is_mpim": True, "is_group": False}
+    fake_slack.channels["C0PRIV"] = {"name": "launch", "is_channel": True, "is_private": True}
+    directory = ChannelDirectory(client, names_needed=lambda: True)
+    group = await directory.channel("G0MPIM", kind=UNKNOWN_KIND)
+    assert (group.kind, group.name) == ("mpim", "")
+    assert (await directory.channel("G0MPIM", kind=UNKNOWN_KIND)).kind == "mpim"  # remembered
+    private = await directory.channel("C0PRIV", kind=UNKNOWN_KIND)
+    assert (private.kind, private.name) == ("channel", "launch")  # one call gave the kind and the name
+    assert len(fake_slack.calls_to("conversations.info")) == 2
+    gone = await directory.channel("C0GONE", kind=UNKNOWN_KIND)
+    assert (gone.kind, gone.name) == ("channel", "")  # channel_not_found: a channel without a name
+    assert len(fake_slack.calls_to("conversations.info")) == 3
