@@ -51,3 +51,26 @@ async def test_a_mention_without_channel_type_gets_its_kind_from_conversations_i
     gone = await directory.channel("C0GONE", kind=UNKNOWN_KIND)
     assert (gone.kind, gone.name) == ("channel", "")  # channel_not_found: a channel without a name
     assert len(fake_slack.calls_to("conversations.info")) == 3
+
+
+async def test_a_looked_up_name_expires_so_a_renamed_channel_gets_its_new_rule(fake_slack, slack_settings):
+    from bot.channels import NAME_TTL
+
+    now = {"t": 1000.0}
+    client = make_web_client(slack_settings, fake_slack.bot_token)
+    fake_slack.channels["C0OPS"] = {"name": "ops", "is_channel": True}
+    directory = ChannelDirectory(client, names_needed=lambda: True, clock=lambda: now["t"])
+    assert (await directory.channel("C0OPS")).name == "ops"
+    fake_slack.channels["C0OPS"] = {"name": "ops-archive", "is_channel": True}  # renamed in Slack
+    now["t"] += NAME_TTL - 1
+    assert (await directory.channel("C0OPS")).name == "ops"  # still trusted: no call
+    assert len(fake_slack.calls_to("conversations.info")) == 1
+    now["t"] += 2
+    assert (await directory.channel("C0OPS")).name == "ops-archive"
+    assert len(fake_slack.calls_to("conversations.info")) == 2
+    directory.learn("C0OPS", "ops-new")  # a slash command carries the current name at once
+    assert (await directory.channel("C0OPS")).name == "ops-new"
+    del fake_slack.channels["C0OPS"]
+    now["t"] += NAME_TTL
+    assert (await directory.channel("C0OPS")).name == "ops-new"  # the lookup failed: the last name known is kept
+    assert len(fake_slack.calls_to("conversations.info")) == 3
