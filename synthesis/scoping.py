@@ -334,7 +334,8 @@ class RulesSource:
                     st = os.stat(self.path)
                     stamp = (st.st_mtime_ns, st.st_size)
                 except OSError as exc:
-                    stamp, self._rules = None, None
+                    # Forget the stamp: the file put back unchanged (same mtime and size) must be read again.
+                    stamp, self._stamp, self._rules = None, None, None
                     self._error = ChannelRulesInvalid(f"cannot read the channel rules file {self.path} ({exc}) — "
                                                       "check SYNTHBOT_CHANNEL_RULES")
                 if stamp is not None and stamp != self._stamp:

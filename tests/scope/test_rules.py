@@ -115,6 +115,17 @@ def test_the_file_is_read_again_when_it_changes_and_a_bad_edit_fails_closed(tmp_
         source.resolve(chan)
 
 
+def test_a_file_moved_away_and_back_unchanged_is_read_again(tmp_path):
+    path, aside = tmp_path / "rules.yaml", tmp_path / "rules.yaml.bak"
+    path.write_text("default: {collections: [public]}\n")
+    source = RulesSource(path, check_every=0)
+    path.rename(aside)  # same mtime and size when it comes back
+    with pytest.raises(ChannelRulesInvalid, match="cannot read"):
+        source.current()
+    aside.rename(path)
+    assert source.resolve(Channel(id="C1", name="eng")).collections == ("public",)
+
+
 def test_grant_keys_round_trip_and_coverage_of_past_scopes():
     vis = Visibility((Grant(collection="eng"), Grant(collection="finance", tags=("public",))), "x")
     assert vis.keys == ["eng", "finance[public]"]
