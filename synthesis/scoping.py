@@ -100,6 +100,10 @@ class Grant(BaseModel):
         tags = tuple(dict.fromkeys(t.strip() for t in value))
         if any(not t for t in tags):
             raise ValueError("a tag is empty")
+        for tag in tags:  # they would make Grant.key ('finance[payroll,public]') read back as other tags
+            if bad := sorted({c for c in tag if c in ",[]"}):
+                raise ValueError(f"tag '{tag}' contains {' '.join(repr(c) for c in bad)}: tags may not contain "
+                                 "',', '[' or ']' — list several tags as [a, b]")
         return tuple(sorted(tags))
 
     @property
@@ -134,7 +138,7 @@ class Rule(BaseModel):
         for item in self.collections:
             name = item if isinstance(item, str) else item.collection
             if isinstance(item, str):
-                Grant(collection=item)  # validates the name
+                Grant(collection=item, tags=tuple(self.tags))  # validates the name and the rule's tags
             if name in seen:
                 raise ValueError(f"collection '{name}' is listed twice in one rule")
             seen.add(name)

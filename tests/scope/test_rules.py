@@ -83,6 +83,9 @@ def test_no_rules_file_keeps_one_collection_visible_everywhere(tmp_path):
     ("channels:\n  - id: eng-oncall\n    collections: [abc]\n", "'eng-oncall' is not a Slack channel id"),
     ("default:\n  collections: [abc, abc]\n", "collection 'abc' is listed twice"),
     ("default: [unclosed\n", "not valid YAML"),
+    ("dm:\n  collections:\n    - collection: finance\n      tags: ['a,b']\n", "tag 'a,b' contains ','"),
+    ("dm:\n  collections:\n    - collection: finance\n      tags: ['pub]lic']\n", "tags may not contain"),
+    ("default:\n  collections: [public]\n  tags: ['[x']\n", "tag '[x' contains '['"),
     ("- just\n- a list\n", "must be a mapping"),
 ])
 def test_bad_files_say_what_and_where(text, expected):
