@@ -50,7 +50,8 @@ USER synthbot
 VOLUME ["/data"]
 EXPOSE 3000
 
-# /healthz is served on port 3000 in both modes (Socket Mode serves it alone): the knowledge base answers, auth.test
+# /healthz is served on port 3000 in both modes (Socket Mode serves it alone, on 127.0.0.1 unless SYNTHBOT_HOST says
+# otherwise: this check runs inside the container, so it reaches it either way): the knowledge base answers, auth.test
 # passes and, in Socket Mode, the socket is connected. 503 while the model loads (start period) or when any fails.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
     CMD ["python", "-m", "bot.healthcheck", "http://127.0.0.1:3000/healthz"]

@@ -66,6 +66,9 @@ class Settings(BaseSettings):
         7.0, ge=0, description="On SIGTERM, how long answers already started may finish before the process exits. "
                                "Keep it under the stop timeout (Docker's default is 10 s; compose's "
                                "stop_grace_period).")
+    host: str | None = Field(
+        None, description="serve's bind address (--host wins). Unset: 0.0.0.0 in HTTP mode (Slack must reach it); "
+                          "127.0.0.1 in Socket Mode, where only /healthz is served (a container probes it from inside).")
     slack_check_seconds: float = Field(
         30.0, ge=0, description="/healthz re-checks Slack (auth.test) at most this often after a success.")
 

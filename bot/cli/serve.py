@@ -23,7 +23,8 @@ def register(sub) -> None:
                                    "POST /slack/events. GET /healthz is served on --port in both modes.")
     p.add_argument("--port", type=int, default=3000, help="HTTP port: events and /healthz; in Socket Mode "
                                                           "/healthz only (default 3000)")
-    p.add_argument("--host", default="0.0.0.0", help="HTTP bind address (default 0.0.0.0)")
+    p.add_argument("--host", default=None, help="bind address (default SYNTHBOT_HOST, else 0.0.0.0 in HTTP mode and "
+                                                "127.0.0.1 in Socket Mode, where only /healthz listens)")
     p.set_defaults(func=lambda args, settings: asyncio.run(serve(settings, host=args.host, port=args.port)))
 
     c = sub.add_parser("console", help="Try the bot in your terminal, without a Slack workspace.",
@@ -45,7 +46,13 @@ def _console(args, settings: Settings) -> int:
     return asyncio.run(run_console(settings, user=args.user, channel=channel))
 
 
-async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, agent=None,
+def bind_host(host: str | None, settings: Settings, *, socket_mode: bool) -> str:
+    """--host, else SYNTHBOT_HOST, else every interface for HTTP mode (Slack posts to it) and loopback for Socket
+    Mode: there /healthz is all that listens, and it tells anyone who can reach it the workspace and the load."""
+    return host or settings.host or ("127.0.0.1" if socket_mode else "0.0.0.0")
+
+
+async def serve(settings: Settings, *, host: str | None = None, port: int = 3000, agent=None,
                 started: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> int:
     """Verify the tokens, build the app and serve until interrupted (or until `stop` is set).
 
@@ -57,6 +64,7 @@ async def serve(settings: Settings, *, host: str = "0.0.0.0", port: int = 3000, 
 
     socket_mode = settings.slack_app_token is not None and bool(settings.slack_app_token.get_secret_value())
     tokens = check_tokens(settings, socket_mode=socket_mode)
+    host = bind_host(host, settings, socket_mode=socket_mode)
     if agent is None:  # loaded after the HTTP server is up, so /healthz can say "starting" meanwhile
         from bot.warmup import WarmingAgent
 

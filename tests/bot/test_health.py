@@ -155,3 +155,34 @@ async def test_shutdown_drains_answers_in_flight_then_stops_within_the_drain_tim
     assert "restarted before I could finish" in cut.args["text"]  # said so, instead of "Working…" forever
     anchor = fake_slack.message(cut.args["channel"], cut.args["thread_ts"])
     assert "restarted before I could answer" in str(anchor["blocks"])
+
+
+async def _answers_on(address: str, port: int) -> bool:
+    try:
+        async with aiohttp.ClientSession() as http, http.get(f"http://{address}:{port}/healthz") as resp:
+            return resp.status in (200, 503)
+    except aiohttp.ClientConnectionError:
+        return False
+
+
+@pytest.mark.parametrize("socket_mode, host, everywhere", [
+    (True, None, False),  # Socket Mode: /healthz alone, on loopback unless asked
+    (True, "0.0.0.0", True),  # SYNTHBOT_HOST=0.0.0.0 (or --host) opens it
+    (False, None, True),  # HTTP mode: Slack must reach the events endpoint
+])
+async def test_socket_mode_health_listens_on_loopback_unless_a_host_is_given(serve_settings, fake_slack, socket_mode,
+                                                                            host, everywhere):
+    update = {"host": host}
+    if socket_mode:
+        update |= {"slack_app_token": SecretStr(fake_slack.app_token), "slack_signing_secret": None}
+    settings = serve_settings.model_copy(update=update)
+    port, started, stop = free_port(), asyncio.Event(), asyncio.Event()
+    server = asyncio.create_task(serve(settings, port=port, agent=CheckedAgent(), started=started, stop=stop))
+    try:
+        await asyncio.wait_for(started.wait(), 10)
+        assert await _answers_on("127.0.0.1", port)  # the container's own probe always reaches it
+        # 127.0.0.2 is loopback too, but only a socket bound to every interface accepts there.
+        assert await _answers_on("127.0.0.2", port) == everywhere
+    finally:
+        stop.set()
+        await asyncio.wait_for(server, 15)
