@@ -82,7 +82,7 @@ def build_web_app(app: AsyncApp | None, deps: Deps, *, signing_secret: str | Non
     from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 
     from bot import gate
-    from bot.health import LoopLagMonitor, check_store, percentiles
+    from bot.health import LoopLagMonitor, check_rules, check_store, percentiles
 
     started = time.time()
     recent: deque[float] = deque(maxlen=1000)  # ms from request read to response (handler time only)
@@ -108,9 +108,11 @@ def build_web_app(app: AsyncApp | None, deps: Deps, *, signing_secret: str | Non
         (store_ok, store), (slack_ok, slack) = await asyncio.gather(
             check_store(deps.store_check),
             deps.slack_check.check() if deps.slack_check is not None else _not_checked())
-        healthy = store_ok and slack_ok
+        rules = check_rules(deps.rules)  # {"rules": …} only when SYNTHBOT_CHANNEL_RULES is set
+        healthy = store_ok and slack_ok and (rules is None or rules[0])
         return web.json_response({"ok": healthy, "status": "ok" if healthy else "unavailable", "store": store,
-                                  "slack": slack, "team_id": deps.identity.team_id,
+                                  "slack": slack, **({"rules": rules[1]} if rules else {}),
+                                  "team_id": deps.identity.team_id,
                                   "uptime": round(time.time() - started), "in_flight": len(deps.background),
                                   "queued": deps.limiter.waiting, "running": deps.limiter.running,
                                   "loop_lag_ms": lag.report(), "rejected": dict(rejected),

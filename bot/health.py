@@ -8,6 +8,10 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 
+import structlog
+
+log = structlog.get_logger(__name__)
+
 # A store check returns None when the knowledge base answers, raises when it cannot.
 StoreCheck = Callable[[], Awaitable[None]]
 STORE_CHECK_TIMEOUT = 3.0
@@ -70,6 +74,21 @@ async def check_store(check: StoreCheck | None) -> tuple[bool, str]:
         return False, f"unavailable: no answer within {STORE_CHECK_TIMEOUT:g} s"
     except Exception as exc:  # any store failure is reported, never raised out of /healthz
         return False, f"unavailable: {type(exc).__name__}: {str(exc)[:200]}"
+    return True, "ok"
+
+
+def check_rules(rules) -> tuple[bool, str] | None:
+    """The channel rules file as every answer reads it (None without one): an invalid edit fails every answer, so
+    it fails health too. The reason goes to the log, not to whoever can reach /healthz."""
+    from synthesis.errors import ChannelRulesInvalid
+
+    if rules is None:
+        return None
+    try:
+        rules.current()
+    except ChannelRulesInvalid as exc:
+        log.warning("health.rules_invalid", error=str(exc)[:500])
+        return False, "invalid"
     return True, "ok"
 
 

@@ -186,3 +186,28 @@ async def test_socket_mode_health_listens_on_loopback_unless_a_host_is_given(ser
     finally:
         stop.set()
         await asyncio.wait_for(server, 15)
+
+
+async def test_an_invalid_rules_file_fails_health_and_a_fixed_one_passes(serve_settings, fake_slack, tmp_path):
+    """Every answer fails while the channel rules file is invalid, so /healthz must not say 200."""
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("default:\n  collections: [handbook]\n")
+    settings = serve_settings.model_copy(update={"channel_rules": rules})
+    port, started, stop = free_port(), asyncio.Event(), asyncio.Event()
+    server = asyncio.create_task(serve(settings, host="127.0.0.1", port=port, agent=CheckedAgent(), started=started,
+                                       stop=stop))
+    try:
+        await asyncio.wait_for(started.wait(), 10)
+        status, health = await _health(port)
+        assert status == 200 and health["rules"] == "ok", health
+        rules.write_text("default:\n  colections: [handbook]\n")  # a typo: every answer now fails closed
+        status, health = await _until(port, lambda s, _: s == 503)
+        assert status == 503 and health["rules"] == "invalid" and "colections" not in str(health), health
+        code, why = await _probe(port)
+        assert code == 1 and "rules=invalid" in why
+        rules.write_text("default:\n  collections: [handbook, eng]\n")
+        status, health = await _until(port, lambda s, _: s == 200)
+        assert status == 200 and health["rules"] == "ok", health
+    finally:
+        stop.set()
+        await asyncio.wait_for(server, 10)
