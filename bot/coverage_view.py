@@ -56,6 +56,13 @@ class CoverageService:
                 self._own_scoped = open_channel_agent(self.settings, usage=self.usage)[0]
             return self._own_scoped
 
+    def close(self) -> None:
+        """Close the ScopedAgent opened here (its collections' search pool); a shared one is its owner's to close."""
+        with self._lock:
+            own, self._own_scoped = self._own_scoped, None
+        if own is not None:
+            own.close()
+
     def report(self, topic: str | None) -> CoverageReport:
         store, retriever = self._open()
         events = self.usage.events() if self.usage is not None else []

@@ -237,7 +237,7 @@ class Deps:
             log.warning("shutdown.drain_timeout", unfinished=len(self.background), seconds=self.drain_timeout)
         if unfinished:
             log.info("shutdown.drained", in_flight=unfinished, seconds=round(time.perf_counter() - started, 3))
-        for resource in (self.dedupe, self.conversations, self.feedback):
+        for resource in (self.dedupe, self.conversations, self.feedback, self.coverage):
             closer = getattr(resource, "aclose", None) or getattr(resource, "close", None)
             if closer is not None:
                 with contextlib.suppress(Exception):

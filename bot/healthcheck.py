@@ -23,6 +23,8 @@ def probe(url: str = DEFAULT_URL, timeout: float = 4.0) -> tuple[bool, str]:
             body = json.loads(exc.read() or b"{}")
         except ValueError:
             body = {}
+        finally:
+            exc.close()  # the error holds the response's socket
         return False, f"{exc.code} {_summary(body)}"
     except (OSError, ValueError) as exc:
         return False, f"no answer from {url}: {exc}"

@@ -84,6 +84,11 @@ def _open_agent(settings: Settings) -> tuple[AnswersQuestions, Any]:
         from synthesis.scoped import open_channel_agent
         from synthesis.usage import open_usage_log
 
-        return open_channel_agent(settings, usage=open_usage_log(settings), surface="slack")
+        usage = open_usage_log(settings)
+        try:  # the agent closes this log with itself: nothing else holds it
+            return open_channel_agent(settings, usage=usage, surface="slack", owns_usage=True)
+        except BaseException:
+            usage.close()
+            raise
     store = open_store(settings)
     return build_agent(settings, store), store

@@ -43,12 +43,15 @@ class Library:
         self._listed: tuple[float, set[str]] | None = None  # (when, collection names)
         self._warned: set[str] = set()
         self._pool: ThreadPoolExecutor | None = None
+        self._closed = False
         self._lock = threading.Lock()
 
     @property
     def pool(self) -> ThreadPoolExecutor:
         """Searches the collections of one query at once (Chroma and numpy release the GIL for most of it)."""
         with self._lock:
+            if self._closed:  # a new pool here would outlive the process's shutdown (nothing closes it again)
+                raise RuntimeError("the collection library is closed")
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=max(2, self.settings.max_workers),
                                                 thread_name_prefix="collection")
@@ -96,7 +99,7 @@ class Library:
 
     def close(self) -> None:
         with self._lock:
-            pool, self._pool = self._pool, None
+            pool, self._pool, self._closed = self._pool, None, True
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 

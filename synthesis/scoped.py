@@ -51,6 +51,7 @@ class ScopedAgent:
         library: the collections, opened once.
         rules: the rules file.
         usage: the retrieval log; surface: recorded with each event.
+        owns_usage: close `usage` in close() (the entry point opened it for this agent alone).
 
     Example:
         >>> agent = ScopedAgent(build_agent(settings, library.store("handbook")), library, RulesSource(path))
@@ -58,8 +59,9 @@ class ScopedAgent:
     """
 
     def __init__(self, base, library: Library, rules: RulesSource, *, usage: UsageLog | None = None,
-                 surface: str = "slack") -> None:
+                 surface: str = "slack", owns_usage: bool = False) -> None:
         self.base, self.library, self.rules, self.usage, self.surface = base, library, rules, usage, surface
+        self._owns_usage = owns_usage
         self.settings = base.settings
         self._agents: dict[tuple[str, ...], InstrumentedAgent] = {}
         self._lock = threading.Lock()
@@ -116,10 +118,12 @@ class ScopedAgent:
     def close(self) -> None:
         self.base.close()
         self.library.close()
+        if self._owns_usage and self.usage is not None:
+            self.usage.close()
 
 
 def open_scoped(settings: Settings, rules: RulesSource, *, usage: UsageLog | None = None, surface: str = "slack",
-                anthropic_client=None) -> tuple[ScopedAgent, Library]:
+                anthropic_client=None, owns_usage: bool = False) -> tuple[ScopedAgent, Library]:
     """The entry point's ScopedAgent: the model loaded once, collections opened on first use (none need exist yet)."""
     from .agent import build_agent
     from .embedding import load_embedder
@@ -130,17 +134,18 @@ def open_scoped(settings: Settings, rules: RulesSource, *, usage: UsageLog | Non
     named = rules.named_collections()
     base = build_agent(settings, library.store(named[0] if named else settings.collection),
                        anthropic_client=anthropic_client)
-    return ScopedAgent(base, library, rules, usage=usage, surface=surface), library
+    return ScopedAgent(base, library, rules, usage=usage, surface=surface, owns_usage=owns_usage), library
 
 
-def open_channel_agent(settings: Settings, *, usage: UsageLog | None = None, surface: str = "slack"):
+def open_channel_agent(settings: Settings, *, usage: UsageLog | None = None, surface: str = "slack",
+                       owns_usage: bool = False):
     """(agent, health) for `serve` and `console` when SYNTHBOT_CHANNEL_RULES is set: the ScopedAgent, and the view
-    /healthz checks."""
+    /healthz checks. With `owns_usage`, closing the agent closes `usage`."""
     from .scoping import open_rules
 
     rules = open_rules(settings)
     assert rules is not None, "open_channel_agent needs SYNTHBOT_CHANNEL_RULES"
-    agent, _library = open_scoped(settings, rules, usage=usage, surface=surface)
+    agent, _library = open_scoped(settings, rules, usage=usage, surface=surface, owns_usage=owns_usage)
     return agent, agent.health_view()
 
 

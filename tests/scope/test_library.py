@@ -131,3 +131,13 @@ def test_each_collection_keeps_its_fresh_reads(split_kb, minilm, tmp_path):
         time.sleep(0.2)
     else:
         pytest.fail("the new document was not found through the merged search")
+
+
+def test_a_closed_library_starts_no_new_search_pool(settings, minilm):
+    """close() at shutdown shuts the pool; a late search must not quietly build another that nothing closes."""
+    library = Library(settings, minilm)
+    pool = library.pool
+    library.close()
+    assert pool._shutdown
+    with pytest.raises(RuntimeError, match="closed"):
+        library.pool
