@@ -18,7 +18,9 @@ def register(sub) -> None:
     p = sub.add_parser("coverage", help="where the knowledge base is thin: coverage, never-retrieved pages, gaps",
                        description="Without TOPIC: documents and chunks per source, type, tag and section, what the "
                                    "retrieval log never reached, and gap signals. With TOPIC: the passages above the "
-                                   "threshold per facet (tag, source, type) and the facets with few or none.")
+                                   "threshold per facet (tag, source, type) and the facets with few or none. "
+                                   "The questions counted are one channel's only with --channel-id (the retrieval "
+                                   "log records channel ids, not names).")
     p.add_argument("topic", nargs="*", help="a topic, e.g. on-call (optional)")
     p.add_argument("--threshold", type=float, default=None,
                    help="topic mode: hybrid score a passage needs to support the topic (default 0.45)")
