@@ -30,6 +30,7 @@ log = structlog.get_logger(__name__)
 
 Unit = Candidate  # the name the rest of the synthesizer (and its tests) use for a candidate sentence
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
+MAX_CANDIDATES = 150  # sentences read per question (every one is embedded): the answer time is bounded by it
 POINTER = re.compile(r"^(see|read|refer to|more in|details in)\b", re.I)
 TWIN_COSINE = 0.9  # sentences this similar say the same thing — unless they differ in a word the question uses
 CONFLICT_SHARE = 0.5  # both sides of a reported disagreement score at least this share of their part's best answer
@@ -131,7 +132,9 @@ class ExtractiveSynthesizer:
 
     def _units(self, context: Context) -> list[Unit]:
         units: list[Unit] = []
-        for src in context.sources:
+        for src in context.sources:  # best source first: a long context stops at the cap, not at its best sentences
+            if len(units) >= MAX_CANDIDATES:
+                break
             for pos, sentence in enumerate(sentence_units(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]):
                 text = protect(sentence.text)  # the document's own [4] never reads as our citation
                 if POINTER.match(text) and len(text.split()) <= 8:
