@@ -2,8 +2,9 @@
 
 Slash commands carry the channel's name; events carry only its id (and, for messages, the channel type). When the
 rules name channels by name, an unknown name is looked up once with conversations.info (channels:read /
-groups:read) and remembered for NAME_TTL (a renamed channel gets its new name's rule after that); a failed lookup leaves the name unknown, and the rules then give that channel nothing
-rather than the default (synthesis.scoping.resolve). An app_mention says nothing of the kind either, and a group
+groups:read) and remembered for NAME_TTL (a renamed channel gets its new name's rule after that); a failed lookup
+leaves the name unknown, and the rules then give that channel nothing rather than the default
+(synthesis.scoping.resolve). An app_mention says nothing of the kind either, and a group
 DM's id does not start with D: its kind comes from the same lookup (is_im / is_mpim), so the `dm` rule applies.
 """
 

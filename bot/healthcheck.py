@@ -32,7 +32,8 @@ def probe(url: str = DEFAULT_URL, timeout: float = 4.0) -> tuple[bool, str]:
 
 
 def _summary(body: dict) -> str:
-    return " ".join(f"{key}={body[key]}" for key in ("status", "store", "slack", "rules") if key in body) or "no details"
+    details = " ".join(f"{key}={body[key]}" for key in ("status", "store", "slack", "rules") if key in body)
+    return details or "no details"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -154,7 +154,8 @@ class Chunker:
         budget = self.window - self.prefix(doc.title, section)[1]
         out: list[tuple] = []
         cur: list[int] = []  # [start, end, tokens]
-        lead: tuple[int, int, int] | None = None  # the chunk's last block when it introduces a list: start, tokens, end before
+        # The chunk's last block when it introduces a list: (its start, its tokens, where the chunk ended before it).
+        lead: tuple[int, int, int] | None = None
         for block in run:
             n = counts.count(block.start, block.end)
             if cur and cur[2] + n <= budget:

@@ -4,8 +4,10 @@ being about leave without pay.
 Handbooks define a term once and abbreviate it after: "To request over 80 hours of LWOP, you must get written
 approval from your immediate supervisor and Business Unit Director." answers "I need three weeks off without pay,
 whose sign-off do I need?", but shares none of its words and little of its meaning unless LWOP is spelled out.
-A definition is a parenthesised run of 2-6 capitals whose letters are the initials of the words just before it,
-small words skipped ("Family and Medical Leave Act (FMLA)").
+A definition is a parenthesised run of 2-6 letters (two or more capitals, an optional plural "s") spelled, in order,
+by the words just before it: each word gives its initial and may give more of its letters ("Leave WithOut Pay
+(LWOP)"); a small word may give its initial or nothing ("Family and Medical Leave Act (FMLA)", "Department of Defense
+(DoD)").
 """
 
 from __future__ import annotations

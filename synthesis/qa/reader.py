@@ -68,7 +68,8 @@ _RULE = re.compile(r"\b(not|no|never|must|may|cannot|can't|won't|shouldn't|mustn
                    r"expectation|mandatory|optional|exception|unless|always|encouraged|discouraged|banned|"
                    r"disallowed|authorized|unauthorized|wait)\b", re.I)
 _INSTRUCTION = re.compile(
-    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
+    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?"
+    r"(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
     r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|reserve|"
     r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply)\b|"
     r"\byou (can|should|must|will need to|need to|will|may|have to)\b|\b(to do (this|so)|steps?|instructions?|"
