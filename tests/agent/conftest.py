@@ -6,6 +6,8 @@ import pytest
 
 from tests.conftest import EXAMPLES
 
+from .fake_anthropic import FakeMessagesAPI
+
 
 @pytest.fixture(scope="session")
 def handbook(request, tmp_path_factory, minilm):
@@ -38,3 +40,9 @@ def handbook_agent(handbook):
     agent = build_agent(settings, store)
     yield agent
     agent.close()
+
+
+@pytest.fixture
+def fake():
+    """The scripted fake Messages API that every Claude-path test talks to through the real SDK."""
+    return FakeMessagesAPI(model="claude-sonnet-5-5")

@@ -198,3 +198,13 @@ class RecordingSearch:
 
         self.calls.append(list(queries))
         return await run_subagents(self.retriever, queries, k=self.k)
+
+
+def researcher(fake: FakeMessagesAPI, settings, **kwargs):
+    """A ClaudeResearcher on `fake`, through the real SDK (an approximate token counter unless one is given)."""
+    from synthesis.synthesize.claude import ClaudeResearcher
+    from synthesis.synthesize.context import ApproxCounter
+
+    kwargs.setdefault("counter", ApproxCounter())
+    return ClaudeResearcher.from_settings(settings.model_copy(update={"claude_model": fake.model}),
+                                          fake.client(settings), **kwargs)

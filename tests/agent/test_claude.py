@@ -15,14 +15,9 @@ from synthesis.synthesize import prompts
 from synthesis.synthesize.claude import ClaudeResearcher, make_client
 from synthesis.synthesize.context import ApproxCounter
 
-from .fake_anthropic import FakeMessagesAPI, RecordingSearch, finding, make_kb, record, tool_use
+from .fake_anthropic import FakeMessagesAPI, RecordingSearch, researcher, finding, make_kb, record, tool_use
 
 SOURCE_BLOCK = re.compile(r"<source n=\"(\d+)\"[^>]*>\n(.*?)\n</source>", re.S)
-
-
-@pytest.fixture
-def fake():
-    return FakeMessagesAPI(model="claude-sonnet-5-5")
 
 
 @pytest.fixture
@@ -33,12 +28,6 @@ def store(settings):
 @pytest.fixture
 def search(store):
     return RecordingSearch(store)
-
-
-def researcher(fake, settings, **kwargs) -> ClaudeResearcher:
-    kwargs.setdefault("counter", ApproxCounter())
-    return ClaudeResearcher.from_settings(settings.model_copy(update={"claude_model": fake.model}),
-                                          fake.client(settings), **kwargs)
 
 
 def tool_result_texts(body) -> list[str]:

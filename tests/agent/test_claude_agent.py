@@ -15,14 +15,9 @@ from synthesis.models import AskOptions, Turn
 from synthesis.planner import plan as make_plan
 from synthesis.synthesize.claude_api import make_client
 
-from .fake_anthropic import FakeMessagesAPI, finding, make_kb, record, tool_use
+from .fake_anthropic import finding, make_kb, record, tool_use
 
 FALLBACK = "Claude unavailable, offline synthesis used."
-
-
-@pytest.fixture
-def fake():
-    return FakeMessagesAPI(model="claude-sonnet-5-5")
 
 
 @pytest.fixture

@@ -6,17 +6,10 @@ import pytest
 
 from synthesis.agent import build_agent
 from synthesis.errors import ClaudeRefused, SynthesisError
-from synthesis.synthesize.claude import ClaudeResearcher
-from synthesis.synthesize.context import ApproxCounter
 
-from .fake_anthropic import FakeMessagesAPI, RecordingSearch, finding, make_kb, record, text, tool_use
+from .fake_anthropic import FakeMessagesAPI, RecordingSearch, researcher, finding, make_kb, record, text, tool_use
 
 ANSWER = record("Deploys run on Tuesdays and Thursdays [1].", [finding("Tuesdays and Thursdays [1].", [1])])
-
-
-@pytest.fixture
-def fake():
-    return FakeMessagesAPI(model="claude-sonnet-5-5")
 
 
 @pytest.fixture
@@ -27,12 +20,6 @@ def store(settings):
 @pytest.fixture
 def search(store):
     return RecordingSearch(store)
-
-
-def researcher(fake, settings, **kwargs) -> ClaudeResearcher:
-    kwargs.setdefault("counter", ApproxCounter())
-    return ClaudeResearcher.from_settings(settings.model_copy(update={"claude_model": fake.model}),
-                                          fake.client(settings), **kwargs)
 
 
 async def research(fake, settings, search, question="When are deploys allowed?", **kwargs):

@@ -11,17 +11,12 @@ import pytest
 from synthesis.agent import OFFLINE_RESERVE, Budget, build_agent
 from synthesis.models import Turn
 
-from .fake_anthropic import FakeMessagesAPI, make_kb
+from .fake_anthropic import make_kb
 
 FALLBACK = "Claude unavailable, offline synthesis used."
 DEADLINE = 10.0
 HISTORY = [Turn(question="When are deploys allowed?", standalone="When are deploys allowed?",
                 summary="Tuesdays and Thursdays [1].")]
-
-
-@pytest.fixture
-def fake():
-    return FakeMessagesAPI(model="claude-sonnet-5-5")
 
 
 @pytest.fixture
