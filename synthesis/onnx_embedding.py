@@ -96,7 +96,7 @@ class OnnxEmbedder:
         ids = [self._truncate(e.ids) for e in self.tokenizer.encode_batch(texts)]
         out = np.empty((len(ids), self.dimension), dtype=np.float32)
         # Length-sorted batches of at most TOKEN_BUDGET padded tokens: one long sentence no longer pads 63 short ones
-        # to its width (60 SciFact sentences: 1.19 s in batches of 64, 0.43 s so; 128 abstracts: 6.7 s → 4.9 s).
+        # to its width (the effect on ask and ingest time: docs/BENCHMARKS.md, ask_latency and embed_speed rows).
         order = np.argsort([-len(x) for x in ids], kind="stable")
         start = 0
         while start < len(order):
