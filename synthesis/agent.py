@@ -307,7 +307,7 @@ class Agent:
     def _no_answer(self, question: str, plan: Plan, run: _Run, *, synthesizer: str | None = None,
                    usage=None, missing: Sequence[str] = ()) -> AnswerResult:
         topics = closest_topics(run.subagents)
-        listed = "; ".join(t.rstrip(" .") for t in topics)  # a section heading may end in its own full stop
+        listed = "; ".join(topics)
         summary = NO_ANSWER
         if missing:  # what the nearby pages lack: "sabbatical", "longer than 14 hours"
             terms = ", ".join(f"“{m}”" for m in missing[:3])

@@ -52,3 +52,10 @@ def test_nothing_above_floor_gives_empty_results_but_closest_topics():
 def test_fingerprint_ignores_case_punctuation_and_spacing():
     assert fingerprint("Hello,   World!") == fingerprint("hello world")
     assert fingerprint("hello world") != fingerprint("hello there world")
+
+
+def test_a_closest_topic_drops_its_headings_own_full_stop():
+    """18F handbook: 'Suggested Agenda: 30 minutes, yours/theirs/future.' read as '… future..' in the summary."""
+    p = result(1, "Bring your agenda.", 0.1).model_copy(
+        update={"title": "One-on-Ones", "section": "Suggested Agenda: 30 minutes, yours/theirs/future."})
+    assert closest_topics([_sub("a", p)]) == ["One-on-Ones — Suggested Agenda: 30 minutes, yours/theirs/future"]
