@@ -15,7 +15,6 @@ import argparse
 import contextlib
 import fcntl
 import json
-import os
 import shutil
 import sys
 import tempfile

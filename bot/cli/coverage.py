@@ -72,7 +72,7 @@ def run(args, settings) -> int:
 
 def _open(settings, collection: str | None, topic: str | None):
     """The store; a retriever (and so the model) only for topic mode — the whole-KB report reads metadata only."""
-    from synthesis.store import KnowledgeStore, make_client
+    from synthesis.store import make_client
 
     if topic is None:
         from synthesis.errors import KnowledgeBaseMissing
