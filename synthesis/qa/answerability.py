@@ -28,6 +28,7 @@ from .reader import Candidate
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
+MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
@@ -86,6 +87,25 @@ def unmet_thresholds(question: str, passages) -> list[str]:
     return unmet
 
 
+_SUBJECT = frozenset("i you we they he she it".split())
+_LINKING = frozenset("versus via per vs".split())  # prepositions that wordfreq ranks as rare words
+
+
+def compound_modifiers(question: str, absent: set[str], present: set[str]) -> list[str]:
+    """Absent words that name a kind of something the context does cover: "pet" in "pet insurance", "charity" in
+    "charity donations". The context is about insurance, not pet insurance, so the question is not covered. Only a
+    word directly before a present word of the same phrase counts, and not when it is a verb ("I regret posting"),
+    a participle or an adverb, or a common word (Zipf MODIFIER_ZIPF or more: "long-term", "Europe")."""
+    found: list[str] = []
+    for clause in re.split(r"[,;:?!.()\"]", question):
+        tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
+        for k, (w, nxt) in enumerate(zip(tokens, tokens[1:])):
+            if (w in absent and w not in _LINKING and stem(nxt) in present and nxt in content_words(nxt) and zipf(w) < MODIFIER_ZIPF
+                    and not re.search(r"(ed|ing|ly)$", w) and (k == 0 or tokens[k - 1] not in _SUBJECT)):
+                found.append(w)
+    return found
+
+
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
     """The question's words that no passage uses, literally or through a near synonym, when they decide (a
     specific word, or so many words that the question is about something else), then its numeric cases that no
@@ -106,7 +126,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     absent = [w for w in asked if stem(w) not in present]
     unmet = unmet_thresholds(frame.question, passages)
     off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)
-    if not absent or not (off_topic or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
+    kinds = set(compound_modifiers(frame.question, {w for w in absent}, present))
+    if not absent or not (off_topic or kinds or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = list(passages)[:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
@@ -117,7 +138,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
-    specific = [w for w in absent if zipf(w) < SPECIFIC_ZIPF]
+    specific = [w for w in absent if zipf(w) < SPECIFIC_ZIPF or w in kinds]
     if specific:
         return specific + unmet
     return absent + unmet if asked and len(absent) >= ABSENT_SHARE * len(asked) else unmet

@@ -211,6 +211,30 @@ async def test_a_rare_word_in_an_unrelated_passage_does_not_make_the_question_an
     assert "coworking" in support(frame, units, minilm.embed).missing
 
 
+async def test_a_kind_of_a_covered_thing_that_no_passage_names_is_not_answered(minilm):
+    """18F handbook: 'Will the agency reimburse my pet insurance?' was answered from the liability-insurance rule.
+    The knowledge base covers insurance, not pet insurance."""
+    from synthesis.qa.answerability import compound_modifiers
+
+    context = _context(
+        ("Frequently Asked Questions", "How can I get reimbursed for professional liability insurance?",
+         "You may be reimbursed for your expenses from official travel, or any other approved expense paid for via "
+         "personal funds (such as reimbursement for local travel, or professional liability insurance for "
+         "supervisors) by creating a voucher in Concur."),
+        ("Benefits", "Insurance", "Supervisors can be reimbursed up to half the cost of professional liability "
+                                  "insurance."),
+    )
+    s = await _answer(minilm, "Will the agency reimburse my pet insurance?", context)
+    assert not s.findings and not s.summary
+    # a covered kind, a verb after its subject, a preposition and a participle are not kinds the context lacks
+    assert compound_modifiers("Will the agency reimburse my pet insurance?", {"pet"}, {"insur"}) == ["pet"]
+    assert compound_modifiers("Can I delete a Slack message I regret posting?", {"regret"}, {"post"}) == []
+    assert compound_modifiers("what happens to annual versus sick leave?", {"versus"}, {"sick"}) == []
+    assert compound_modifiers("a seriously injured servicemember", {"injured"}, {"servicememb"}) == []
+    s = await _answer(minilm, "Will the agency reimburse my professional liability insurance?", context)
+    assert "liability insurance" in s.summary
+
+
 async def test_why_is_answered_by_the_reason_after_the_restated_premise(minilm):
     """A 'why' question's best match restates its premise ('Note that your pay is a little less than …'); the
     reason is in the sentences that follow, and the summary must reach them."""
