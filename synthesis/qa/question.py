@@ -94,6 +94,7 @@ class Part:
     expect: Expect
     stems: set[str] = field(default_factory=set)
     query: str = ""  # what to embed: the part with the statement or earlier part it leans on
+    own: set[str] = field(default_factory=set)  # the stems of the part's own words (without the statement's)
 
     def __post_init__(self) -> None:
         self.query = self.query or self.text
@@ -231,7 +232,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             stems = _stems(question)
             query = question
         previous = stems
-        parts.append(Part(text=t, expect=kind, stems=stems, query=query))
+        parts.append(Part(text=t, expect=kind, stems=stems, query=query, own=_stems(t)))
     if cases:  # the second case is asked in the first's terms: "… long-term" is about working from outside the U.S.
         head = cases[0].split(",")[0]
         parts[1].query = f"{head} {parts[1].query}"

@@ -31,6 +31,7 @@ W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
+SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 # Summary sentences after the best, by the number of parts (one part: up to two more; two: one; three or more:
 # none), and how close behind the best each must be: with a reason (a neighbour, the kind the best lacks), and
@@ -158,6 +159,14 @@ class Reader:
             return np.zeros((len(candidates), len(frame.parts)), dtype=np.float32)
         queries = [p.query for p in frame.parts]
         qvecs = self.embed(queries, query=True)
+        # A part that stands on its own ("what happens if a federal holiday falls on my day off") is read alone as
+        # well as with the statement before it: the statement sets the case, the part says what is asked.
+        alone = [j for j, p in enumerate(frame.parts) if p.query != p.text and len(p.own) >= SELF_CONTAINED]
+        if alone:
+            own_vecs = self.embed([frame.parts[j].text for j in alone], query=True)
+            for k, j in enumerate(alone):
+                mixed = qvecs[j] + own_vecs[k]
+                qvecs[j] = mixed / (np.linalg.norm(mixed) or 1.0)
         n = len(candidates)
         known = definitions({id(c.passage): c.passage.content for c in candidates}.values())
         reading = [expand(c.text, known) for c in candidates]  # "LWOP" read as "LWOP (Leave Without Pay)"

@@ -211,6 +211,28 @@ async def test_a_rare_word_in_an_unrelated_passage_does_not_make_the_question_an
     assert "coworking" in support(frame, units, minilm.embed).missing
 
 
+async def test_a_part_that_stands_alone_is_not_drowned_by_the_statement(minilm):
+    """18F handbook: the statement 'I'm on a compressed schedule working four 10-hour days' pulled the holiday part
+    to the schedule examples ('you work four 9 hour days … and have a specific day off') instead of the holiday
+    rule."""
+    context = _context(
+        ("Work schedules", "Schedule types > Compressed schedule",
+         "You are scheduled to arrive and depart at the same time, every day that you work. But, you work longer "
+         "than 8 hours each day, so that you do not have to work the full 10 days in a pay period.\n\n"
+         "- Holiday pay: Yes - You will receive holiday pay for the 8, 9, 10, 12 hours you were scheduled to work. "
+         "If a holiday falls on your scheduled off day, GSA may move your holiday one day earlier or later.\n"
+         "- Credit hours: No - Not available with this schedule"),
+        ("Work schedules", "Compressed schedule examples",
+         "- Example 1: You work four, 10 hour days each week. You have one specific day off each week.\n"
+         "- Example 2: One week, you work four 9 hour days and one 8 hour day (44 hours). The other week, you work "
+         "four 9 hour days (36 hours) and have a specific day off."),
+        ("Overtime", "Credit hours", "Only people on flexible work schedules can earn and use credit hours."),
+    )
+    s = await _answer(minilm, "I'm on a compressed schedule working four 10-hour days. Can I earn credit hours, "
+                              "and what happens if a federal holiday falls on my regular day off?", context)
+    assert "one day earlier or later" in s.summary, s.summary
+
+
 async def test_a_kind_of_a_covered_thing_that_no_passage_names_is_not_answered(minilm):
     """18F handbook: 'Will the agency reimburse my pet insurance?' was answered from the liability-insurance rule.
     The knowledge base covers insurance, not pet insurance."""
