@@ -152,12 +152,20 @@ def _stemmer():
         return None
 
 
+# Snowball keeps a verb and its -sion noun apart ("decide" → decid, "decision" → decis; "submit" → submit,
+# "submission" → submiss): folded together, "Who decides …?" finds "the decision maker".
+_DERIVED = ((re.compile(r"(?<=\w{3})is$"), "id"), (re.compile(r"(?<=\w)lus$"), "lud"), (re.compile(r"(?<=\w)miss$"), "mit"))
+
+
 @functools.lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     st = _stemmer()
-    if st is not None:
-        return st.stemWord(word.lower())
-    return re.sub(r"(ing|ed|es|s)$", "", word.lower()) or word.lower()
+    if st is None:  # pragma: no cover - PyStemmer is a dependency
+        return re.sub(r"(ing|ed|es|s)$", "", word.lower()) or word.lower()
+    root = st.stemWord(word.lower())
+    for pattern, ending in _DERIVED:
+        root = pattern.sub(ending, root)
+    return root
 
 
 def content_words(text: str) -> list[str]:

@@ -72,6 +72,17 @@ def test_answer_kinds_read_the_sentence():
     assert Expect.PROCEDURE in answer_kinds("Then, submit the form in HR Links.")
 
 
+def test_a_verb_and_its_sion_noun_share_a_stem():
+    """18F handbook: 'Who actually decides …?' is answered by '… will be the decision maker (DM)'."""
+    from synthesis.sentences import content_stems, stem
+
+    assert stem("decides") == stem("decision") == stem("decide")
+    assert stem("submit") == stem("submission") and stem("permission") == stem("permitted")
+    assert stem("include") == stem("inclusion")
+    assert stem("this") == "this" and stem("miss") == "miss" and stem("crisis") != stem("crisp")
+    assert stem("decid") in content_stems("The first line supervisor will be the decision maker (DM).")
+
+
 async def test_how_many_is_answered_with_a_number(minilm):
     context = _context(
         ("Leave", "Annual leave > Carry over",
