@@ -31,6 +31,7 @@ W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
+LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 # Summary sentences after the best, by the number of parts (one part: up to two more; two: one; three or more:
@@ -196,6 +197,8 @@ class Reader:
                 factor = POINTER_FACTOR
             elif leans_on_context(c.text):
                 factor = PRONOUN_FACTOR
+            elif c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS:
+                factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             for j, part in enumerate(frame.parts):
@@ -224,9 +227,13 @@ class Reader:
                 continue
             ranked = sorted((c for c in candidates if c.scores), key=lambda c: -c.scores[j])
             ranked = [c for c in ranked if not is_pointer(c.text, c.passage.section)] or ranked
-            if frame.comparison:  # a side's answer must name the side
-                side = [c for c in ranked if part.stems & content_stems(f"{c.text} {c.lead_in}")]
-                ranked = side or ranked
+            if frame.comparison:  # a side's answer must name the side, and only it: "Use credit hours, or use comp
+                # time" names both sides and tells them apart in nothing
+                own = part.own - set().union(*(p.own for k, p in enumerate(frame.parts) if k != j))
+                others = [p.own - part.own for k, p in enumerate(frame.parts) if k != j]
+                side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in}")]
+                alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
+                ranked = alone or side or ranked
             best = next((c for c in ranked if id(c) not in used), None)
             if best is None:
                 picked.append([])

@@ -143,6 +143,30 @@ async def test_comparison_answers_both_sides(minilm):
     assert "Comp time" in s.summary and "24" in s.summary
 
 
+async def test_a_side_is_answered_by_what_it_says_of_that_side_not_by_a_label_or_by_both(minilm):
+    """18F handbook: a comparison of comp time and credit hours quoted 'Use credit hours, or use comp time' (both
+    sides, told apart in nothing); a comparison of vouchers quoted two list labels ('Local and miscellaneous
+    vouchers.')."""
+    holiday = _context(
+        ("Overtime", "Holidays", "If you typically work more than 8 hours on a day which falls on a holiday, you have "
+                                 "a few options:\n\n- Use credit hours, or use comp time.\n- Make up the hours."),
+        ("Overtime", "Comp time", "Comp time is when you receive hours of leave instead of overtime pay."),
+        ("Overtime", "Credit hours", "You can only be compensated with credit hours on a flexible schedule."),
+    )
+    s = await _answer(minilm, "How do comp time and credit hours differ?", holiday)
+    assert "flexible schedule" in s.summary and "instead of overtime pay" in s.summary, s.summary
+    assert "or use comp time" not in s.summary
+    vouchers = _context(
+        ("Get reimbursed", "Types of vouchers", "- Local and miscellaneous vouchers.\n"
+                                                "- Voucher from authorization (all non-local travel)."),
+        ("Get reimbursed", "Local vouchers", "The payment method for all local and miscellaneous vouchers is CASH."),
+        ("Get reimbursed", "Voucher from authorization", "You will be led through creating a voucher from your "
+                                                         "authorization that you got approved prior to traveling."),
+    )
+    s = await _answer(minilm, "How is a local voucher different from a voucher from authorization?", vouchers)
+    assert "CASH" in s.summary and "led through creating a voucher" in s.summary, s.summary
+
+
 async def test_a_neighbouring_topic_is_not_an_answer(minilm):
     context = _context(
         ("Leave types", "Annual leave",
