@@ -28,6 +28,7 @@ from .question import Expect, Frame, stem_weights
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
 W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
+W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
@@ -51,7 +52,9 @@ _NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|el
                      r"weekly|biweekly|monthly|quarterly|daily|yearly|hourly|immediately)\b", re.I)
 _ROLE = re.compile(
     r"\b(supervisors?|supervisory|managers?|directors?|leads|team leads?|leaders?|heads? of|chiefs?|officers?|"
-    r"officials?|teams?|office|staff|admins?|administrators?|owners?|approvers?|hr|human resources|people ?ops|"
+    r"officials?|teams?|(?<!out of )(?<!out of the )office(?! hours| space| supplies)|staff|admins?|"
+    r"administrators?|owners?|approvers?|hr(?! links?| portal| system| tool| app| site| page| forms?| records?)|"
+    r"human resources|people ?ops|"
     r"help ?desk|service ?desk|committee|board|coordinators?|specialists?|representatives?|counsel|liaisons?|"
     r"points? of contact|poc|executives?|ombuds\w*|ceo|cto|cio|ciso|cfo|coo|president|deputy|commissioner|"
     r"secretary|talent|recruiters?|decision makers?|contracting|approving official|authorizing official|"
@@ -138,6 +141,11 @@ class Candidate:
         return f"{h}: {lead}{text}" if h else f"{lead}{text}"
 
 
+def _last_heading(c: Candidate) -> str:
+    """The innermost heading over a sentence (the page title when it has none)."""
+    return c.passage.section.split(">")[-1].strip() or c.passage.title.strip()
+
+
 def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> float:
     """Share of the wanted stems found, common words counting less (see `stem_weights`)."""
     total = sum(weights.get(s, 1.0) for s in wanted)
@@ -180,6 +188,10 @@ class Reader:
         ctx = bare.copy()
         ctx[plausible] = self.embed([candidates[i].contextual(reading[i]) for i in plausible])
         dense = (W_BARE * (bare @ qvecs.T) + W_CONTEXTUAL * (ctx @ qvecs.T)) / (W_BARE + W_CONTEXTUAL)
+        # The section a sentence sits in, read alone: "Forgot your card" is where "I left my badge at home" is answered.
+        sections = list(dict.fromkeys(h for c in candidates if (h := _last_heading(c))))
+        section_cos = dict(zip(sections, (self.embed(sections) @ qvecs.T) if sections else []))
+        section_cos[""] = np.zeros(len(frame.parts), dtype=np.float32)
         own = [content_stems(text) for text in reading]
         head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]
         df = Counter(s for stems in own for s in stems)
@@ -206,8 +218,9 @@ class Reader:
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
                 fit = 1.0 if part.expect in c.kinds else MISFIT[part.expect]
+                section = max(0.0, float(section_cos[_last_heading(c)][j]))
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
-                         + W_PRIOR * c.passage.score)
+                         + W_PRIOR * c.passage.score + W_SECTION * section)
                 scores[i, j] = value * fit * factor
             c.scores = [float(x) for x in scores[i]]
             c.part = int(np.argmax(scores[i]))

@@ -67,6 +67,10 @@ def test_answer_kinds_read_the_sentence():
     assert Expect.WHO in answer_kinds("The requester's first line supervisor will be the decision maker.")
     assert Expect.WHO not in answer_kinds("You can receive up to 4 hours for each election event.")
     assert Expect.WHO not in answer_kinds("They will also confirm that the employee would like to be renewed.")
+    # a system or a place is not someone who acts ("HR Links", "out of office"); HR and an office are
+    assert Expect.WHO not in answer_kinds("You cannot request paid time off in Tock (use HR Links).")
+    assert Expect.WHO not in answer_kinds("You do need to record out of office time as part of your Tock.")
+    assert Expect.WHO in answer_kinds("Contact HR for help.") and Expect.WHO in answer_kinds("Email the office.")
     # an instruction may open politely or with a sequence word
     assert Expect.PROCEDURE in answer_kinds("Please contact the Help Desk and they will enable a password login.")
     assert Expect.PROCEDURE in answer_kinds("Then, submit the form in HR Links.")
@@ -117,6 +121,54 @@ async def test_a_sentence_is_read_under_its_section(minilm):
     )
     s = await _answer(minilm, "Which state tax form do I file when I move to Colorado?", context)
     assert "DR 0004" in s.summary and "DE 4" not in s.summary
+
+
+async def test_a_system_or_a_place_is_not_a_person_who_signs_off(minilm):
+    """18F handbook: 'Three weeks off without pay. Whose sign-off do I need?' was answered from the Tock page
+    ('You cannot request paid time off in Tock (… HR Links)'): 'HR Links' and 'out of office' read as a role."""
+    context = _context(
+        ("Time tracking and billing", "Tocking for Out of Office",
+         "You cannot request paid time off in Tock (see the Leave page for guidance on requesting paid time off "
+         "using HR Links). But you do need to record out of office time as part of your weekly Tock."),
+        ("Leave types", "Types of leave > Unpaid leave",
+         "If you have exhausted all other paid leave options, you can request Leave Without Pay (LWOP). You can "
+         "request unpaid leave of less than four weeks at any time.\n\n"
+         "To take a leave of absence without pay, you'll need justification and supervisory oversight. For longer "
+         "periods, you'll also need 2nd level supervisory approval:\n\n"
+         "* To request 80 hours or less of LWOP, you must get written approval from your immediate supervisor.\n\n"
+         "* To request over 80 hours of LWOP, you must get written approval from your immediate supervisor and "
+         "Business Unit Director."),
+    )
+    s = await _answer(minilm, "I need about three weeks off without pay. Whose sign-off do I need?", context)
+    assert "supervisor" in s.summary.split("[")[0], s.summary
+    assert "Tock" not in s.summary.split("[")[0]
+
+
+def test_a_sentence_under_a_heading_that_matches_the_question_gains(minilm, monkeypatch):
+    """The innermost heading is read on its own: 'Forgot your card' is where 'I left my badge at home' is answered,
+    though its sentence says neither badge nor home."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Mac setup", "Passwords", "You can change the password that you use to log into your Mac or reset the "
+                                   "password by following ServiceNow KB0024344."),
+        ("PIV card", "Troubleshooting > Forgot your card",
+         "Please contact the Help Desk and they will assist you by temporarily enabling your computer to use a "
+         "username and password instead of your PIV card."),
+    )
+    frame = analyze("I left my badge at home and can't log into my Mac. What should I do?")
+    synthesizer = ExtractiveSynthesizer(minilm)
+
+    def scores() -> dict[str, float]:
+        units = synthesizer._units(context)
+        synthesizer.reader.score(frame, units)
+        return {u.passage.section.split(">")[-1].strip(): u.relevance for u in units}
+
+    with_sections = scores()
+    monkeypatch.setattr(reader, "W_SECTION", 0.0)
+    without = scores()
+    gain = {k: with_sections[k] - without[k] for k in without}
+    assert gain["Forgot your card"] > gain["Passwords"] >= 0, gain
 
 
 async def test_near_duplicates_that_differ_in_the_question_word_both_survive(minilm):
