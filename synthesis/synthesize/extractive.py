@@ -40,6 +40,7 @@ GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "backgro
 # docs/ANSWERS.md). 'high' needs every part answered, the expected kind of answer, and no disagreement on the point.
 HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
+SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
 # Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
 # can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question.
 CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
@@ -330,12 +331,15 @@ def _steps(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool
     and whether the list goes on past what is quoted. ([], False) when the sentence stands alone."""
     if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
         lead = u.text
-    elif expect is Expect.PROCEDURE and u.fragment and u.lead_in.rstrip().endswith(":"):
+    elif u.fragment and u.lead_in.rstrip().endswith(":"):
         lead = u.lead_in
     else:
         return [], False
     items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
                    key=lambda x: x.position)
+    if lead is u.lead_in and expect is not Expect.PROCEDURE and (
+            len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
+        return [], False  # one case of a long list answers; a short list's cases are read together
     kept: list[Unit] = []
     for x in items[:MAX_STEPS]:
         if sum(len(k.text) for k in kept) + len(x.text) > MAX_STEP_CHARS and kept:
