@@ -89,19 +89,27 @@ def unmet_thresholds(question: str, passages) -> list[str]:
 
 _SUBJECT = frozenset("i you we they he she it".split())
 _LINKING = frozenset("versus via per vs".split())  # prepositions that wordfreq ranks as rare words
+_OF = frozenset("to for of".split())  # "donations to charity", "insurance for my pet"
+_DETERMINERS = frozenset("a an the my your our their his her its this that these those some".split())
 
 
 def compound_modifiers(question: str, absent: set[str], present: set[str]) -> list[str]:
     """Absent words that name a kind of something the context does cover: "pet" in "pet insurance", "charity" in
-    "charity donations". The context is about insurance, not pet insurance, so the question is not covered. Only a
-    word directly before a present word of the same phrase counts, and not when it is a verb ("I regret posting"),
-    a participle or an adverb, or a common word (Zipf MODIFIER_ZIPF or more: "long-term", "Europe")."""
+    "donations to charity". The context is about insurance, not pet insurance, so the question is not covered.
+    Only a word directly before a present word of the same phrase counts, or one after a present word and "to",
+    "for" or "of" (a determiner may sit between); not when it is a verb ("I regret posting"), a participle or an
+    adverb, or a common word (Zipf MODIFIER_ZIPF or more: "long-term", "Europe")."""
     found: list[str] = []
     for clause in re.split(r"[,;:?!.()\"]", question):
         tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
-        for k, (w, nxt) in enumerate(zip(tokens, tokens[1:])):
-            if (w in absent and w not in _LINKING and stem(nxt) in present and nxt in content_words(nxt) and zipf(w) < MODIFIER_ZIPF
-                    and not re.search(r"(ed|ing|ly)$", w) and (k == 0 or tokens[k - 1] not in _SUBJECT)):
+        for k, w in enumerate(tokens):
+            if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or re.search(r"(ed|ing|ly)$", w)
+                    or (k and tokens[k - 1] in _SUBJECT)):
+                continue
+            after = tokens[k + 1] if k + 1 < len(tokens) else ""
+            before = [t for t in tokens[max(0, k - 3):k] if t not in _DETERMINERS]
+            if (after and stem(after) in present and content_words(after)) or (
+                    len(before) >= 2 and before[-1] in _OF and stem(before[-2]) in present and content_words(before[-2])):
                 found.append(w)
     return found
 
@@ -133,7 +141,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
     gone = {stem(w) for w in absent}  # the word itself was judged above; a synonym is another word
     vocabulary = sorted(w for w in {w.lower() for w in _TOKEN.findall(top_text) if len(w) > 2}
-                        & set(content_words(top_text)) if stem(w) not in gone)
+                        & set(content_words(top_text)) if stem(w) not in gone | asked_stems)
     if vocabulary:
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)

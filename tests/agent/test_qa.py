@@ -342,8 +342,26 @@ async def test_a_kind_of_a_covered_thing_that_no_passage_names_is_not_answered(m
     assert compound_modifiers("Can I delete a Slack message I regret posting?", {"regret"}, {"post"}) == []
     assert compound_modifiers("what happens to annual versus sick leave?", {"versus"}, {"sick"}) == []
     assert compound_modifiers("a seriously injured servicemember", {"injured"}, {"servicememb"}) == []
+    assert compound_modifiers("Does TTS match my donations to charity?", {"charity"}, {"donat", "tts"}) == ["charity"]
+    assert compound_modifiers("Can I see a demo?", {"demo"}, {"see"}) == []
     s = await _answer(minilm, "Will the agency reimburse my professional liability insurance?", context)
     assert "liability insurance" in s.summary
+
+
+async def test_a_passage_word_that_is_another_question_word_is_no_synonym(minilm):
+    """18F handbook: 'Does TTS match my donations to charity?' was answered from the leave-donation program:
+    'charity' read as present because the passages say 'donate', a form of the question's own 'donations'."""
+    context = _context(
+        ("Voluntary Leave Transfer Program", "", "The Voluntary Leave Transfer Program (VLTP) allows TTS employees "
+                                                 "to donate annual leave directly to another employee who has a "
+                                                 "personal or family medical emergency."),
+        ("Voluntary Leave Transfer Program", "Donating leave", "You can donate hours to your colleagues through "
+                                                               "VLTP. Donated hours are used before advanced leave."),
+    )
+    s = await _answer(minilm, "Does TTS match my donations to charity?", context)
+    assert not s.findings and not s.summary
+    s = await _answer(minilm, "How do I donate annual leave to a colleague?", context)
+    assert "donate" in s.summary
 
 
 async def test_why_is_answered_by_the_reason_after_the_restated_premise(minilm):
