@@ -28,6 +28,7 @@ from .reader import Candidate
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
+HEAD_ZIPF = 4.6  # … and an absent word after a covered one ("relocation bonus"): stricter, verbs sit there too
 MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
@@ -95,10 +96,12 @@ _DETERMINERS = frozenset("a an the my your our their his her its this that these
 
 def compound_modifiers(question: str, absent: set[str], present: set[str]) -> list[str]:
     """Absent words that name a kind of something the context does cover: "pet" in "pet insurance", "charity" in
-    "donations to charity". The context is about insurance, not pet insurance, so the question is not covered.
-    Only a word directly before a present word of the same phrase counts, or one after a present word and "to",
-    "for" or "of" (a determiner may sit between); not when it is a verb ("I regret posting"), a participle or an
-    adverb, or a common word (Zipf MODIFIER_ZIPF or more: "long-term", "Europe")."""
+    "donations to charity", "bonus" in "relocation bonus". The context is about insurance, not pet insurance, so
+    the question is not covered. Only a word directly before a present word of the same phrase counts, or one after
+    a present word and "to", "for" or "of" (a determiner may sit between), or one directly after a present word when
+    it is rarer still (Zipf under HEAD_ZIPF: verbs sit there too, "go cast", "leave ends"); not when it is a verb
+    ("I regret posting"), a participle or an adverb, or a common word (Zipf MODIFIER_ZIPF or more: "long-term",
+    "Europe")."""
     found: list[str] = []
     for clause in re.split(r"[,;:?!.()\"]", question):
         tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
@@ -107,9 +110,12 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
                     or (k and tokens[k - 1] in _SUBJECT)):
                 continue
             after = tokens[k + 1] if k + 1 < len(tokens) else ""
+            previous = tokens[k - 1] if k else ""
             before = [t for t in tokens[max(0, k - 3):k] if t not in _DETERMINERS]
             if (after and stem(after) in present and content_words(after)) or (
-                    len(before) >= 2 and before[-1] in _OF and stem(before[-2]) in present and content_words(before[-2])):
+                    previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF) or (
+                    len(before) >= 2 and before[-1] in _OF and stem(before[-2]) in present
+                    and content_words(before[-2])):
                 found.append(w)
     return found
 

@@ -344,6 +344,11 @@ async def test_a_kind_of_a_covered_thing_that_no_passage_names_is_not_answered(m
     assert compound_modifiers("a seriously injured servicemember", {"injured"}, {"servicememb"}) == []
     assert compound_modifiers("Does TTS match my donations to charity?", {"charity"}, {"donat", "tts"}) == ["charity"]
     assert compound_modifiers("Can I see a demo?", {"demo"}, {"see"}) == []
+    # a thing the context never names after a word it covers: a relocation is covered, a relocation bonus is not;
+    # a verb after a covered noun is not a thing ("go cast my ballot", "paid parental leave ends")
+    assert compound_modifiers("Is there a relocation bonus?", {"bonus"}, {"reloc"}) == ["bonus"]
+    assert compound_modifiers("Can I go cast my ballot?", {"cast"}, {"go", "ballot"}) == []
+    assert compound_modifiers("when my paid parental leave ends", {"ends"}, {"leav"}) == []
     s = await _answer(minilm, "Will the agency reimburse my professional liability insurance?", context)
     assert "liability insurance" in s.summary
 
