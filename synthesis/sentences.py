@@ -25,6 +25,7 @@ _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "fig.", "no.", "dr."
                   "sep.", "sept.", "oct.", "nov.", "dec.", "u.s.", "u.k.")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9`*_])")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*")
+_DOTTED = re.compile(r"\b(?:[A-Za-z]\.){2,}")  # initialisms written with full stops: "D.C.", "U.S.", "e.g."
 _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_MARK = re.compile(r"(\*\*|__|`)")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
@@ -139,6 +140,7 @@ def leans_on_context(text: str) -> bool:
 
 
 def words(text: str) -> list[str]:
+    text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)  # "D.C." is the word "DC", not "d" and "c"
     return [w.lower().strip("'") for w in _WORD.findall(text)]
 
 

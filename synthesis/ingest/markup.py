@@ -65,6 +65,11 @@ def _md():
 _HREF = re.compile(r"""<a\s[^>]*?href\s*=\s*["']([^"']+)["']""", re.I)
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 _HTML_TAG = re.compile(r"<[^>]*>")
+_CELL_GAP = re.compile(r"</t[dh]>\s*<t[dh][^>]*>", re.I)
+_BLOCK_END = re.compile(r"</(?:p|div|li|tr|table|thead|tbody|ul|ol|dl|dt|dd|h[1-6]|blockquote|section|figure|"
+                        r"figcaption|details|summary|pre)>|<(?:p|div|li|tr|table|ul|ol|h[1-6]|hr)\b[^>]*>", re.I)
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_BEFORE_PUNCT = re.compile(r"\s+([:;,.!?])(?=\s|$)")  # "<strong>Location</strong>: …" lost its tag to a space
 # Link syntax CommonMark leaves as text (an escaped "\\[text](url)", a link split by a template): shown as its text.
 _LEFTOVER_LINK = re.compile(r"!?\[([^\[\]\n]+)\]\(\s*<?([^()\s<>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
 _FOOTNOTE_DEF = re.compile(r"^\[\^[^\]\s]+\]:[ \t]*", re.M)
@@ -97,8 +102,15 @@ def _inline(children, links: list[str]) -> str:
 
 
 def _html_text(html: str, links: list[str]) -> str:
+    """An HTML block inside Markdown as a reader sees it: a table row as "Key: value" in a paragraph of its own
+    ("Office / Seats: TTS is located on the 6th floor …"), each other block element on its own paragraph; before,
+    a page's metadata table read as one run-on sentence ("… 20405 Points of contact GSA Tenant Support …")."""
     links += _HREF.findall(html)
-    return _SPACES.sub(" ", unescape(_HTML_TAG.sub(" ", _BREAK.sub("\n", html)))).strip()
+    html = _CELL_GAP.sub(": ", html)  # between two cells of a row
+    html = _BLOCK_END.sub("\n\n", html)
+    text = unescape(_HTML_TAG.sub(" ", _BREAK.sub(" ", html)))
+    paragraphs = (_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", p)).strip(" :") for p in _PARAGRAPH.split(text))
+    return "\n\n".join(p for p in paragraphs if p)
 
 
 def parse_markdown(text: str) -> tuple[dict[str, Any], str, list[Block], str]:

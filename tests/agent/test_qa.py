@@ -87,6 +87,14 @@ def test_a_verb_and_its_sion_noun_share_a_stem():
     assert stem("decid") in content_stems("The first line supervisor will be the decision maker (DM).")
 
 
+def test_an_initialism_with_full_stops_is_one_word():
+    """18F handbook: 'the DC office' never matched the page 'Washington, D.C.' ('D.C.' read as 'd' and 'c')."""
+    from synthesis.sentences import content_stems
+
+    assert "dc" in content_stems("Washington, D.C. > Amenities > Gym") & content_stems("the gym in the DC office")
+    assert content_stems("e.g. the U.S. office") == content_stems("eg the office")  # 'us' stays a stopword
+
+
 async def test_how_many_is_answered_with_a_number(minilm):
     context = _context(
         ("Leave", "Annual leave > Carry over",

@@ -101,6 +101,48 @@ def test_tables_lists_and_code_keep_their_shape():
     assert all(b.section == "Health plans 2026" for b in blocks)  # a heading's link and emphasis: text only
 
 
+def test_an_html_table_in_markdown_reads_as_key_value_rows():
+    """18F handbook office pages open with an HTML metadata table; it was stored as one run-on sentence
+    ("… Washington, D.C. 20405 Points of contact GSA Tenant Support Slack channels #dc Office / Seats TTS is …")."""
+    page = """---
+title: Washington, D.C.
+---
+
+<div class="table-wrapper">
+  <table class="table-office-metadata">
+    <tbody>
+      <tr>
+        <td class="col-key"><strong>Location</strong></td>
+        <td class="col-value">
+          1800 F St. NW  <br />
+          Washington, D.C. 20405
+        </td>
+      </tr>
+      <tr>
+        <td class="col-key"><strong>Points of contact</strong></td>
+        <td class="col-value"><a href="mailto:support@gsa.gov">GSA Tenant Support</a></td>
+      </tr>
+      <tr>
+        <td class="col-key"><strong>Office / Seats</strong></td>
+        <td class="col-value">TTS is located on the 6th floor, 4th wing.</td>
+      </tr>
+    </tbody>
+  </table>
+</div>
+
+## Getting here
+
+Take the Blue line to Farragut West.
+"""
+    _, text, blocks, _ = parse_markdown(page)
+    paragraphs = text.split("\n\n")
+    assert "Location: 1800 F St. NW Washington, D.C. 20405" in paragraphs
+    assert "Points of contact: GSA Tenant Support" in paragraphs
+    assert "Office / Seats: TTS is located on the 6th floor, 4th wing." in paragraphs
+    assert any("mailto:support@gsa.gov" in b.links for b in blocks)
+    assert "<" not in text and "Take the Blue line to Farragut West." in paragraphs
+
+
 def test_template_rendering_rules():
     assert render_templates('{%- if x -%}kept{%- endif -%}') == "kept"  # control tags go, their content stays
     assert render_templates("a {# jinja note #}b {{ page.title }}c") == "a b c"
