@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import Passage
-from ..sentences import content_stems, is_pointer, leans_on_context
+from ..sentences import STOPWORDS, content_stems, is_pointer, leans_on_context, stem
 from .acronyms import definitions, expand
 from .question import Expect, Frame, stem_weights
 
@@ -32,6 +32,7 @@ W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your 
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
+OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.6  # a sentence outside the place or unit the question names
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
@@ -82,6 +83,7 @@ _INSTRUCTION = re.compile(
 
 
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
+_VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|does|did|gets?|goes|means)\b", re.I)
 
 
 def answer_kinds(text: str) -> set[Expect]:
@@ -146,6 +148,25 @@ def _last_heading(c: Candidate) -> str:
     return c.passage.section.split(">")[-1].strip() or c.passage.title.strip()
 
 
+# A place or unit the question is about: a capitalised word or initialism after "in/at/to/from/near (the)"
+# ("at the DC office", "move to Colorado"); not a possession ("my Mac") or the question's own first word.
+_NAME = re.compile(r"\b(?:in|at|to|from|near)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+|[A-Z]{2,}s?)\b")
+
+
+def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> set[str]:
+    """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
+    that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
+    the organisation's, scopes nothing)."""
+    names = {stem(w) for w in (m.group("name") for m in _NAME.finditer(question)) if w.lower() not in STOPWORDS}
+    passages = {id(c.passage): head[i] for i, c in enumerate(candidates)}
+    out = set()
+    for name in names:
+        share = sum(name in h for h in passages.values()) / max(1, len(passages))
+        if 0 < share < SCOPE_SHARE:
+            out.add(name)
+    return out
+
+
 def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> float:
     """Share of the wanted stems found, common words counting less (see `stem_weights`)."""
     total = sum(weights.get(s, 1.0) for s in wanted)
@@ -198,18 +219,21 @@ class Reader:
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
         weights = [stem_weights(p.query) for p in frame.parts]
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
+        scoped = [_scopes(p.text, candidates, head) for p in frame.parts]
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
             c.kinds = answer_kinds(c.text)
             factor = 1.0
+            # a Chicago page answering a question about the DC office (per part: "… in Tock" scopes that part only)
+            outside = [any(name not in head[i] and name not in own[i] for name in names) for names in scoped]
             if c.text.rstrip().endswith("?") and ":" not in c.text:  # an FAQ heading asks; "First check: was …?" tells
                 factor = QUESTION_FACTOR
             elif is_pointer(c.text, c.passage.section):
                 factor = POINTER_FACTOR
             elif leans_on_context(c.text):
                 factor = PRONOUN_FACTOR
-            elif c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS:
+            elif c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS and not _VERB.search(c.text):
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
@@ -221,7 +245,7 @@ class Reader:
                 section = max(0.0, float(section_cos[_last_heading(c)][j]))
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section)
-                scores[i, j] = value * fit * factor
+                scores[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)
             c.scores = [float(x) for x in scores[i]]
             c.part = int(np.argmax(scores[i]))
             c.relevance = float(scores[i, c.part])

@@ -181,6 +181,24 @@ def test_a_sentence_under_a_heading_that_matches_the_question_gains(minilm, monk
     assert gain["Forgot your card"] > gain["Passwords"] >= 0, gain
 
 
+async def test_a_question_about_one_office_is_not_answered_from_another(minilm):
+    """18F handbook: 'Is bike parking free at the DC office?' was answered from the Chicago page ('Bike parking is
+    available in the basement of JCK …'): the question names its place, and the Chicago sentence shares more words."""
+    context = _context(
+        ("Chicago", "Amenities > Bike parking",
+         "Bike parking at the office is free in the basement of JCK, once you complete the permission form."),
+        ("Washington, D.C.", "Getting here > Biking",
+         "Cyclists can leave their bikes in the bike room at no cost; the entrance is via a ramp on E Street."),
+        ("San Francisco", "Getting here > Biking", "If you have your own bike: the SF office offers bike parking."),
+    )
+    s = await _answer(minilm, "Is bike parking free at the DC office?", context)
+    first = s.summary.split("[")[0]
+    assert "E Street" in first and "JCK" not in first, s.summary
+    # a possession is not a place: "my Mac" scopes nothing
+    from synthesis.qa.reader import _NAME
+    assert [m.group("name") for m in _NAME.finditer("I can't log into my Mac at the DC office")] == ["DC"]
+
+
 async def test_near_duplicates_that_differ_in_the_question_word_both_survive(minilm):
     context = _context(
         ("Paid parental leave", "Caregivers",
@@ -227,6 +245,9 @@ async def test_a_side_is_answered_by_what_it_says_of_that_side_not_by_a_label_or
     )
     s = await _answer(minilm, "How is a local voucher different from a voucher from authorization?", vouchers)
     assert "CASH" in s.summary and "led through creating a voucher" in s.summary, s.summary
+    # a short sentence with a verb is no label ("Bike parking is free." answers a question)
+    from synthesis.qa.reader import _VERB
+    assert _VERB.search("Bike parking is free.") and not _VERB.search("Local and miscellaneous vouchers.")
 
 
 async def test_a_neighbouring_topic_is_not_an_answer(minilm):
