@@ -28,6 +28,7 @@ from .question import Expect, Frame, stem_weights
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
 W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
+FAQ_COSINE, FAQ_BONUS = 0.8, 0.1  # a heading that asks the part's very question: its answer sits under it
 W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
@@ -243,8 +244,9 @@ class Reader:
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
                 fit = 1.0 if part.expect in c.kinds else MISFIT[part.expect]
                 section = max(0.0, float(section_cos[_last_heading(c)][j]))
+                faq = FAQ_BONUS if section >= FAQ_COSINE else 0.0  # the heading asks this very question
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
-                         + W_PRIOR * c.passage.score + W_SECTION * section)
+                         + W_PRIOR * c.passage.score + W_SECTION * section + faq)
                 scores[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)
             c.scores = [float(x) for x in scores[i]]
             c.part = int(np.argmax(scores[i]))

@@ -199,6 +199,27 @@ async def test_a_question_about_one_office_is_not_answered_from_another(minilm):
     assert [m.group("name") for m in _NAME.finditer("I can't log into my Mac at the DC office")] == ["DC"]
 
 
+async def test_a_heading_that_asks_the_question_holds_the_answer(minilm, monkeypatch):
+    """18F handbook: 'Who is eligible for the end of year performance bonus?' is a heading; the answer is the
+    paragraph under it, not a sentence elsewhere about who is eligible to be rated."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Performance management", "Performance plans",
+         "A GSA employee is eligible to be rated by their official Supervisor if they have been on an established "
+         "Performance Plan for 120 days."),
+        ("Performance management", "Who is eligible for the end of year performance bonus?",
+         "Employees who occupy eligible positions as of September 30, of the current fiscal year, and who receive "
+         "an eligible rating of record, may receive an Individual Performance Award (IPA)."),
+    )
+    question = "Who is eligible for the end of year performance bonus?"
+    s = await _answer(minilm, question, context)
+    assert s.summary.startswith("Employees who occupy eligible positions as of September 30"), s.summary
+    monkeypatch.setattr(reader, "FAQ_BONUS", 0.0)
+    s = await _answer(minilm, question, context)
+    assert not s.summary.startswith("Employees who occupy"), "the heading bonus is what puts it first here"
+
+
 async def test_near_duplicates_that_differ_in_the_question_word_both_survive(minilm):
     context = _context(
         ("Paid parental leave", "Caregivers",
