@@ -156,7 +156,8 @@ def _stemmer():
 
 # Snowball keeps a verb and its -sion noun apart ("decide" → decid, "decision" → decis; "submit" → submit,
 # "submission" → submiss): folded together, "Who decides …?" finds "the decision maker".
-_DERIVED = ((re.compile(r"(?<=\w{3})is$"), "id"), (re.compile(r"(?<=\w)lus$"), "lud"), (re.compile(r"(?<=\w)miss$"), "mit"))
+_DERIVED = ((re.compile(r"(?<=\w{3})is$"), "id"), (re.compile(r"(?<=\w)lus$"), "lud"),
+            (re.compile(r"(?<=\w)miss$"), "mit"))
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -140,7 +140,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     absent = [w for w in asked if stem(w) not in present]
     unmet = unmet_thresholds(frame.question, passages)
     off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)
-    kinds = set(compound_modifiers(frame.question, {w for w in absent}, present))
+    kinds = set(compound_modifiers(frame.question, set(absent), present))
     if not absent or not (off_topic or kinds or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = list(passages)[:VOCABULARY_PASSAGES]

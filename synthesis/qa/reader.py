@@ -8,6 +8,9 @@ A sentence's relevance to a part combines
     weighted by how rare each stem is among the candidate sentences (a word every passage shares decides nothing);
   * fit — whether the sentence holds the kind of answer the part expects (a number for "how many", a role or team
     for "who", a place or system for "where", a rule for a yes/no question, an instruction for "how do I");
+  * section — its innermost heading read alone ("Forgot your card"), with a bonus when that heading asks the part's
+    very question (an FAQ);
+  * scope — a part that names a place or unit ("at the DC office") lowers sentences from pages about another;
   * the passage's retrieval score, a little.
 """
 

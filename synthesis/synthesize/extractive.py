@@ -327,17 +327,20 @@ def _quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
 
 def _steps(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
     """The list a summary sentence stands for: the items after a lead-in ("If you clicked the link, follow these
-    steps:" quoted alone tells nothing), or, for a "how do I" part answered by one step, that step's whole list;
-    and whether the list goes on past what is quoted. ([], False) when the sentence stands alone."""
+    steps:" quoted alone tells nothing), or, for an item that answers, its whole list — any list for a "how do I"
+    part, a short one (SHORT_LIST items) for any other, whose items are cases of one rule ("80 hours or less: your
+    supervisor; over 80 hours: your supervisor and Business Unit Director"); and whether the list goes on past what
+    is quoted. ([], False) when the sentence stands alone."""
+    item = False
     if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
         lead = u.text
     elif u.fragment and u.lead_in.rstrip().endswith(":"):
-        lead = u.lead_in
+        lead, item = u.lead_in, True
     else:
         return [], False
     items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
                    key=lambda x: x.position)
-    if lead is u.lead_in and expect is not Expect.PROCEDURE and (
+    if item and expect is not Expect.PROCEDURE and (
             len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list answers; a short list's cases are read together
     kept: list[Unit] = []
