@@ -139,9 +139,13 @@ def leans_on_context(text: str) -> bool:
     return bool(_PRONOUN_OBJECT.search(text))
 
 
+def fold_initialisms(text: str) -> str:
+    """ "Washington, D.C." → "Washington, DC": an initialism written with full stops is one word."""
+    return _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
+
+
 def words(text: str) -> list[str]:
-    text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)  # "D.C." is the word "DC", not "d" and "c"
-    return [w.lower().strip("'") for w in _WORD.findall(text)]
+    return [w.lower().strip("'") for w in _WORD.findall(fold_initialisms(text))]
 
 
 @functools.lru_cache(maxsize=1)
@@ -156,8 +160,10 @@ def _stemmer():
 
 # Snowball keeps a verb and its -sion noun apart ("decide" → decid, "decision" → decis; "submit" → submit,
 # "submission" → submiss): folded together, "Who decides …?" finds "the decision maker".
-_DERIVED = ((re.compile(r"(?<=\w{3})is$"), "id"), (re.compile(r"(?<=\w)lus$"), "lud"),
-            (re.compile(r"(?<=\w)miss$"), "mit"))
+# Only the productive pairs: -cide/-cision, -vide/-vision, -clude/-clusion, and the Latin -mit/-mission verbs
+# ("commission" is not "commit").
+_DERIVED = ((re.compile(r"(?<=\w{2})([cv])is$"), r"\1id"), (re.compile(r"(?<=\w)clus$"), "clud"),
+            (re.compile(r"^(sub|per|ad|o|e|trans)miss$"), r"\1mit"))
 
 
 @functools.lru_cache(maxsize=50_000)

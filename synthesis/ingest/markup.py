@@ -69,6 +69,8 @@ _CELL_GAP = re.compile(r"</t[dh]>\s*<t[dh][^>]*>", re.I)
 _BLOCK_END = re.compile(r"</(?:p|div|li|tr|table|thead|tbody|ul|ol|dl|dt|dd|h[1-6]|blockquote|section|figure|"
                         r"figcaption|details|summary|pre)>|<(?:p|div|li|tr|table|ul|ol|h[1-6]|hr)\b[^>]*>", re.I)
 _PARAGRAPH = re.compile(r"\n\s*\n")
+_PRE = re.compile(r"<pre\b", re.I)
+_CELL = "\ue000"  # a cell boundary while a row is read (private use: not whitespace, never in text)
 _BEFORE_PUNCT = re.compile(r"\s+([:;,.!?])(?=\s|$)")  # "<strong>Location</strong>: …" lost its tag to a space
 # Link syntax CommonMark leaves as text (an escaped "\\[text](url)", a link split by a template): shown as its text.
 _LEFTOVER_LINK = re.compile(r"!?\[([^\[\]\n]+)\]\(\s*<?([^()\s<>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -106,11 +108,18 @@ def _html_text(html: str, links: list[str]) -> str:
     ("Office / Seats: TTS is located on the 6th floor …"), each other block element on its own paragraph; before,
     a page's metadata table read as one run-on sentence ("… 20405 Points of contact GSA Tenant Support …")."""
     links += _HREF.findall(html)
-    html = _CELL_GAP.sub(": ", html)  # between two cells of a row
+    if _PRE.search(html):  # code keeps its lines and spacing, as a fenced block in Markdown does
+        return f"```\n{unescape(_HTML_TAG.sub('', html)).strip(chr(10))}\n```"
+    html = _CELL_GAP.sub(_CELL, html)  # between two cells of a row
     html = _BLOCK_END.sub("\n\n", html)
     text = unescape(_HTML_TAG.sub(" ", _BREAK.sub(" ", html)))
-    paragraphs = (_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", p)).strip(" :") for p in _PARAGRAPH.split(text))
-    return "\n\n".join(p for p in paragraphs if p)
+    out = []
+    for paragraph in _PARAGRAPH.split(text):
+        cells = [_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", x)).strip() for x in paragraph.split(_CELL)]
+        cells = [c for c in cells if c]
+        # a two-cell row is "Key: value"; a wider row keeps its columns apart as a Markdown table row reads
+        out.append(": ".join(cells) if len(cells) <= 2 else " | ".join(cells))
+    return "\n\n".join(p for p in out if p)
 
 
 def parse_markdown(text: str) -> tuple[dict[str, Any], str, list[Block], str]:

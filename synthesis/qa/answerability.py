@@ -100,16 +100,16 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
     the question is not covered. Only a word directly before a present word of the same phrase counts, or one after
     a present word and "to", "for" or "of" (a determiner may sit between), or one directly after a present word when
     it is rarer still (Zipf under HEAD_ZIPF: verbs sit there too, "go cast", "leave ends"); not when it is a verb
-    ("I regret posting"), a participle or an adverb, or a common word (Zipf MODIFIER_ZIPF or more: "long-term",
-    "Europe")."""
+    ("I regret posting", "to attend a conference"), a participle or an adverb, or a common word (Zipf MODIFIER_ZIPF
+    or more: "long-term", "Europe")."""
     found: list[str] = []
     for clause in re.split(r"[,;:?!.()\"]", question):
         tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
         for k, w in enumerate(tokens):
-            if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or re.search(r"(ed|ing|ly)$", w)
-                    or (k and tokens[k - 1] in _SUBJECT)):
-                continue
             after = tokens[k + 1] if k + 1 < len(tokens) else ""
+            if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or re.search(r"(ed|ing|ly)$", w)
+                    or (k and tokens[k - 1] in _SUBJECT) or after in _DETERMINERS):  # "to attend a conference": a verb
+                continue
             previous = tokens[k - 1] if k else ""
             before = [t for t in tokens[max(0, k - 3):k] if t not in _DETERMINERS]
             if (after and stem(after) in present and content_words(after)) or (
@@ -145,9 +145,10 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = list(passages)[:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
-    gone = {stem(w) for w in absent}  # the word itself was judged above; a synonym is another word
+    # A synonym is another word: neither the absent word itself (judged above) nor a form of another question word
+    # ("donate" is no synonym of "charity" when the question says "donations").
     vocabulary = sorted(w for w in {w.lower() for w in _TOKEN.findall(top_text) if len(w) > 2}
-                        & set(content_words(top_text)) if stem(w) not in gone | asked_stems)
+                        & set(content_words(top_text)) if stem(w) not in asked_stems)
     if vocabulary:
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)

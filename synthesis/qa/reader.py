@@ -24,14 +24,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import Passage
-from ..sentences import STOPWORDS, content_stems, is_pointer, leans_on_context, stem
+from ..sentences import STOPWORDS, content_stems, fold_initialisms, is_pointer, leans_on_context, stem
 from .acronyms import definitions, expand
 from .question import Expect, Frame, stem_weights
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
 W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
-FAQ_COSINE, FAQ_BONUS = 0.8, 0.1  # a heading that asks the part's very question: its answer sits under it
+FAQ_COSINE, FAQ_BONUS = 0.8, 0.1  # a heading that asks the part's very question ("…?"): its answer sits under it
 W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
@@ -87,7 +87,8 @@ _INSTRUCTION = re.compile(
 
 
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
-_VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|does|did|gets?|goes|means)\b", re.I)
+_VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|does|did|gets?|goes|means)\b|n't\b",
+                   re.I)
 
 
 def answer_kinds(text: str) -> set[Expect]:
@@ -152,16 +153,28 @@ def _last_heading(c: Candidate) -> str:
     return c.passage.section.split(">")[-1].strip() or c.passage.title.strip()
 
 
-# A place or unit the question is about: a capitalised word or initialism after "in/at/to/from/near (the)"
-# ("at the DC office", "move to Colorado"); not a possession ("my Mac") or the question's own first word.
-_NAME = re.compile(r"\b(?:in|at|to|from|near)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+|[A-Z]{2,}s?)\b")
+# A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near (the)"
+# ("at the DC office", "move to New York"); not a possession ("my Mac"). The run's last word names it, and only if
+# the retrieved text writes it as a name (capitalised in PROPER_SHARE of its uses): "how to Request leave" is
+# title case, not a place.
+_NAME = re.compile(r"\b(?:in|at|to|from|near)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
+PROPER_SHARE = 0.8
 
 
 def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> set[str]:
     """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
     that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
     the organisation's, scopes nothing)."""
-    names = {stem(w) for w in (m.group("name") for m in _NAME.finditer(question)) if w.lower() not in STOPWORDS}
+    found = [m.group("name").split()[-1] for m in _NAME.finditer(question)]
+    if not found:
+        return set()
+    seen = {id(c.passage): c for c in candidates}.values()
+    text = fold_initialisms(" ".join(f"{c.heading} {c.passage.content}" for c in seen))
+    names = set()
+    for word in found:
+        uses = re.findall(rf"\b{re.escape(word)}\b", text, re.I)
+        if uses and word.lower() not in STOPWORDS and sum(u[0].isupper() for u in uses) >= PROPER_SHARE * len(uses):
+            names.add(stem(word))
     passages = {id(c.passage): head[i] for i, c in enumerate(candidates)}
     out = set()
     for name in names:
@@ -223,7 +236,8 @@ class Reader:
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
         weights = [stem_weights(p.query) for p in frame.parts]
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
-        scoped = [_scopes(p.text, candidates, head) for p in frame.parts]
+        scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
+        asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -237,7 +251,8 @@ class Reader:
                 factor = POINTER_FACTOR
             elif leans_on_context(c.text):
                 factor = PRONOUN_FACTOR
-            elif c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS and not _VERB.search(c.text):
+            elif (c.fragment and c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS
+                  and not _VERB.search(c.text)):
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
@@ -247,7 +262,7 @@ class Reader:
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
                 fit = 1.0 if part.expect in c.kinds else MISFIT[part.expect]
                 section = max(0.0, float(section_cos[_last_heading(c)][j]))
-                faq = FAQ_BONUS if section >= FAQ_COSINE else 0.0  # the heading asks this very question
+                faq = FAQ_BONUS if section >= FAQ_COSINE and asks[i] else 0.0  # the heading asks this question
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section + faq)
                 scores[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)

@@ -175,6 +175,7 @@ class ExtractiveSynthesizer:
         answers: list[Unit] = []
         disputed = False
         stated: set[int] = set()
+        quoted: set[str] = set()  # sentences already in the summary, alone or as items of a quoted list
         for j, chosen in enumerate(picked):
             if not chosen:
                 continue
@@ -185,10 +186,18 @@ class ExtractiveSynthesizer:
                 part = frame.parts[j].text
                 lines.append(_disagreement(dispute, part if len(frame.parts) > 1 else frame.question, titles))
                 continue
-            steps = [_steps(u, units, frame.parts[j].expect) for u in chosen]
-            lines.append(" ".join(_quote(u, *listed) for u, listed in zip(chosen, steps)))
-            answers.extend(chosen)
-            answers.extend(x for items, _ in steps for x in items if x not in answers)
+            quotes: list[str] = []
+            for u in chosen:
+                if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
+                    continue  # the same line on another page)
+                items, more = _steps(u, units, frame.parts[j].expect)
+                quoted.update(x.text for x in [u, *items])
+                if items:
+                    quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
+                quotes.append(_quote(u, items, more))
+                answers.extend(x for x in [u, *items] if x not in answers)
+            if quotes:
+                lines.append(" ".join(quotes))
         return lines, answers, disputed
 
     @staticmethod

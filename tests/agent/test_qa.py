@@ -84,6 +84,7 @@ def test_a_verb_and_its_sion_noun_share_a_stem():
     assert stem("submit") == stem("submission") and stem("permission") == stem("permitted")
     assert stem("include") == stem("inclusion")
     assert stem("this") == "this" and stem("miss") == "miss" and stem("crisis") != stem("crisp")
+    assert stem("commission") != stem("commit") and stem("valise") != stem("valid")  # only the productive pairs
     assert stem("decid") in content_stems("The first line supervisor will be the decision maker (DM).")
 
 
@@ -152,6 +153,15 @@ async def test_a_system_or_a_place_is_not_a_person_who_signs_off(minilm):
     assert "Tock" not in s.summary.split("[")[0]
     # the answering list item is one of two cases (80 hours or less, over 80): a short list is quoted whole
     assert "Business Unit Director" in s.summary and "80 hours or less" in s.summary, s.summary
+    # … once, however many of its items the summary picked
+    assert s.summary.count("80 hours or less") == 1, s.summary
+    three = _context(("Leave types", "Unpaid leave",
+                      "Approval for leave without pay depends on its length:\n\n"
+                      "* Up to 80 hours: your immediate supervisor approves.\n"
+                      "* Over 80 hours: your supervisor and the Business Unit Director approve.\n"
+                      "* Over 240 hours: the Head of People Ops also approves."))
+    s = await _answer(minilm, "Who approves leave without pay?", three)
+    assert s.summary.count("Up to 80 hours") == 1 and "Head of People Ops" in s.summary, s.summary
 
 
 def test_a_sentence_under_a_heading_that_matches_the_question_gains(minilm, monkeypatch):
@@ -191,12 +201,20 @@ async def test_a_question_about_one_office_is_not_answered_from_another(minilm):
          "Cyclists can leave their bikes in the bike room at no cost; the entrance is via a ramp on E Street."),
         ("San Francisco", "Getting here > Biking", "If you have your own bike: the SF office offers bike parking."),
     )
+    from synthesis.qa.reader import _scopes as reader_scopes
+
     s = await _answer(minilm, "Is bike parking free at the DC office?", context)
     first = s.summary.split("[")[0]
     assert "E Street" in first and "JCK" not in first, s.summary
-    # a possession is not a place: "my Mac" scopes nothing
+    # a possession is not a place ("my Mac"); a name is what the passages write capitalised, not title case
     from synthesis.qa.reader import _NAME
+    from synthesis.sentences import content_stems
     assert [m.group("name") for m in _NAME.finditer("I can't log into my Mac at the DC office")] == ["DC"]
+    synthesizer = ExtractiveSynthesizer(minilm)
+    units = synthesizer._units(context)
+    head = [content_stems(u.heading + " " + u.lead_in) for u in units]
+    assert reader_scopes("Is bike parking free at the DC office?", units, head) == {"dc"}
+    assert reader_scopes("How do I get to Bike parking?", units, head) == set()  # "parking": lower case
 
 
 async def test_a_heading_that_asks_the_question_holds_the_answer(minilm, monkeypatch):
@@ -399,6 +417,7 @@ async def test_a_kind_of_a_covered_thing_that_no_passage_names_is_not_answered(m
     assert compound_modifiers("Is there a relocation bonus?", {"bonus"}, {"reloc"}) == ["bonus"]
     assert compound_modifiers("Can I go cast my ballot?", {"cast"}, {"go", "ballot"}) == []
     assert compound_modifiers("when my paid parental leave ends", {"ends"}, {"leav"}) == []
+    assert compound_modifiers("Do I need approval to attend a conference?", {"attend"}, {"approv", "confer"}) == []
     s = await _answer(minilm, "Will the agency reimburse my professional liability insurance?", context)
     assert "liability insurance" in s.summary
 

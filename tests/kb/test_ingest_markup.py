@@ -141,6 +141,12 @@ Take the Blue line to Farragut West.
     assert "Office / Seats: TTS is located on the 6th floor, 4th wing." in paragraphs
     assert any("mailto:support@gsa.gov" in b.links for b in blocks)
     assert "<" not in text and "Take the Blue line to Farragut West." in paragraphs
+    # a lead-in keeps its colon (it starts its list's chunk), a wider table keeps its columns, code keeps its lines
+    assert parse_markdown("<p>Follow these steps:</p>\n\n- one\n- two\n")[1].startswith("Follow these steps:\n")
+    wide = ("<table><tr><th>Name</th><th>Role</th><th>Office</th></tr>"
+            "<tr><td>Ana</td><td>Lead</td><td>DC</td></tr></table>")
+    assert parse_markdown(wide + "\n")[1].split("\n\n") == ["Name | Role | Office", "Ana | Lead | DC"]
+    assert parse_markdown("<pre>\nx = 1 ;\n\ny = 2\n</pre>\n")[1] == "```\nx = 1 ;\n\ny = 2\n```"
 
 
 def test_template_rendering_rules():
