@@ -21,7 +21,7 @@ from ..sentences import content_words, stem
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
 FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
 gets getting let lets tell told mean means say says said think thinks realize realized realise wonder wondering
-sure just""".split())
+sure just versus""".split())
 
 
 COMMON_ZIPF = 5.0  # words at least this common in English ("policy", "start") say little about what is asked
@@ -108,6 +108,7 @@ class Frame:
     parts: list[Part]
     comparison: bool = False
     stems: set[str] = field(default_factory=set)
+    side_frame: str = ""  # what every side of a comparison is asked in ("If I leave federal service, what happens to")
 
     @property
     def expects(self) -> Expect:
@@ -160,6 +161,27 @@ def comparison_sides(question: str) -> list[str]:
     return sides if 2 <= len(sides) <= 4 else []
 
 
+_DETERMINER = re.compile(r"(?i)^(?:my|your|our|their|his|her|its|the|a|an)\s+")
+
+
+def side_frame(sides: list[str]) -> tuple[str, list[str]]:
+    """The frame a first side carries for all of them: 'If I leave federal service, what happens to my annual
+    leave' versus 'my sick leave' → ('If I leave federal service, what happens to my', ['annual leave', 'sick
+    leave']). The first side keeps as many trailing words as the longest other side has (a determiner left out);
+    no frame ('', sides) unless what is left of it is a clause of its own (two content words or more)."""
+    if len(sides) < 2:
+        return "", sides
+    rest = [_DETERMINER.sub("", s) for s in sides[1:]]
+    width = max(len(s.split()) for s in rest)
+    words = sides[0].split()
+    if len(words) <= width + 2:
+        return "", sides
+    frame, first = " ".join(words[:-width]), " ".join(words[-width:])
+    if len(content_words(frame)) < 2 or not content_words(first):
+        return "", sides
+    return frame.rstrip(" ,"), [first, *rest]
+
+
 def split_parts(question: str) -> list[str]:
     """'Where do I request it, how much notice should I give, and how do I …?' → three parts."""
     q = question.strip()
@@ -204,8 +226,9 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     whole = expected(asking)
     comparison = bool(_COMPARE.search(question)) and whole is not Expect.YESNO
     texts = list(sub_parts or [])
+    frame_words = ""
     if comparison and not texts:
-        texts = comparison_sides(question)
+        frame_words, texts = side_frame(comparison_sides(question))
     if not texts:
         texts = split_parts(question)
     cases = not texts and whole is Expect.YESNO and alternatives(asking)
@@ -226,6 +249,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
                 query = f"{parts[-1].text.rstrip('?')}, {t}"
             stems |= _stems(context)
             query = f"{context} {query}".strip()
+        elif comparison and frame_words:  # "If I leave federal service, what happens to my sick leave"
+            query = f"{frame_words} {t}"
         elif comparison:
             query = f"{t} ({_SIDE_LEAD.sub('', asking).rstrip('?')})"  # a side, read in the question's terms
         else:
@@ -241,7 +266,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
         shared = _stems(question) - set().union(*(p.stems for p in parts))
         for p in parts:  # each side is compared on the question's own terms ("including when receipts are needed")
             p.stems |= shared
-    return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question))
+    return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question),
+                 side_frame=frame_words)
 
 
 def _context_of(question: str) -> str:

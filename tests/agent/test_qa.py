@@ -61,6 +61,22 @@ def test_comparison_sides():
     assert [p.text for p in frame.parts] == ["a local voucher", 'a "voucher from authorization" in Concur']
 
 
+def test_comparison_sides_share_the_first_sides_frame():
+    """18F handbook: 'If I leave federal service, what happens to my annual leave versus my sick leave versus my award
+    leave?' read the second and third sides as bare 'my sick leave', so they were answered with accrual rules."""
+    from synthesis.planner import plan
+
+    question = ("If I leave federal service, what happens to my annual leave versus my sick leave versus my award "
+                "leave?")
+    frame = analyze(question)
+    assert [p.text for p in frame.parts] == ["annual leave", "sick leave", "award leave"]
+    assert all(p.query.startswith("If I leave federal service, what happens to my") for p in frame.parts)
+    assert all({"feder", "servic"} <= p.stems and "versus" not in p.stems for p in frame.parts)
+    assert "If I leave federal service, what happens to my sick leave" in plan(question).sub_queries
+    plain = analyze("How do comp time and credit hours differ?")  # sides of equal shape carry no frame
+    assert plain.side_frame == "" and [p.text for p in plain.parts] == ["comp time", "credit hours"]
+
+
 def test_answer_kinds_read_the_sentence():
     assert Expect.QUANTITY in answer_kinds("Incidents need to be reported within one hour of being identified.")
     assert Expect.QUANTITY not in answer_kinds("Report security incidents to the IR team.")
