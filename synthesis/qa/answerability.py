@@ -120,6 +120,18 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
     return found
 
 
+def _agent(word: str) -> bool:
+    """An agent noun: 'coworkers' and 'recruiter' name people; 'coworking', 'recruiting' name the activity."""
+    return bool(re.search(r"(?:er|or)s?$", word)) and not stem(word).endswith(("er", "or"))
+
+
+def _other_kind(agents: dict[str, bool], words: list[str]) -> set[str]:
+    """The question's rare stems that `words` use only as the other kind of word: 'coworkers' for a 'coworking'
+    question (one stem, a person for an activity)."""
+    return {s for s, agent in agents.items()
+            if any(stem(w) == s for w in words) and not any(stem(w) == s and _agent(w) == agent for w in words)}
+
+
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
     """The question's words that no passage uses, literally or through a near synonym, when they decide (a
     specific word, or so many words that the question is about something else), then its numeric cases that no
@@ -129,14 +141,17 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
              if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
     asked_stems = {stem(w) for w in asked}
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
+    agents = {stem(w): _agent(w) for w in asked if stem(w) in rare}
     present: set[str] = set()
     for p in passages:
-        here = {stem(w) for w in content_words(f"{p.title} {p.section} {p.content}")}
+        words = content_words(f"{p.title} {p.section} {p.content}")
+        here = {stem(w) for w in words} - _other_kind(agents, words)
         # A specific word counts where the passage shares another of the question's words ("coworking days" in a
         # sample resume is not about a coworking-space membership)…
         present |= here if len(here & asked_stems) >= 2 else here - rare
     # …or where a sentence using it reads as about the question ("Do we offer sabbaticals?" has one other word).
-    present |= {s for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT for s in c.stems & rare}
+    present |= {s for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT
+                for s in (c.stems & rare) - _other_kind(agents, content_words(c.text))}
     absent = [w for w in asked if stem(w) not in present]
     unmet = unmet_thresholds(frame.question, passages)
     off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)

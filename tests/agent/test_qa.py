@@ -384,6 +384,28 @@ async def test_a_rare_word_in_an_unrelated_passage_does_not_make_the_question_an
     assert "coworking" in support(frame, units, minilm.embed).missing
 
 
+async def test_a_rare_word_is_not_present_as_the_people_who_do_it(minilm):
+    """18F handbook: 'coworkers' (travel tips) stems like 'coworking', so a coworking-space question was answered from
+    the home-office kit: an agent noun names people, not the activity."""
+    from synthesis.qa import support
+    from synthesis.qa.answerability import _agent
+
+    context = _context(
+        ("Equipment", "Peripherals", "If your business unit pays for peripherals beyond the remote workers home "
+                                     "kit, submit a micropurchase request for review by a purchase card holder."),
+        ("Travel", "Remote working guidance", "When working remotely from somewhere that isn't your usual duty "
+                                              "location, consider these tips to help coworkers plan around your trip."),
+    )
+    synthesizer = ExtractiveSynthesizer(minilm)
+    frame = analyze("Will the agency reimburse a coworking space membership for remote employees?")
+    units = synthesizer._units(context)
+    synthesizer.reader.score(frame, units)
+    assert "coworking" in support(frame, units, minilm.embed).missing
+    assert _agent("coworkers") and _agent("recruiter") and not _agent("coworking") and not _agent("numbers")
+    frame = analyze("Can my coworkers see my calendar?")  # the same kind of word is present
+    assert "coworkers" not in support(frame, units, minilm.embed).missing
+
+
 async def test_a_part_that_stands_alone_is_not_drowned_by_the_statement(minilm):
     """18F handbook: the statement 'I'm on a compressed schedule working four 10-hour days' pulled the holiday part
     to the schedule examples ('you work four 9 hour days … and have a specific day off') instead of the holiday
