@@ -29,7 +29,7 @@ PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
 HEAD_ZIPF = 4.6  # … and an absent word after a covered one ("relocation bonus"): stricter, verbs sit there too
-MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
+MODIFIER_ZIPF = 5.3  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
@@ -107,7 +107,11 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
         tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
         for k, w in enumerate(tokens):
             after = tokens[k + 1] if k + 1 < len(tokens) else ""
-            if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or re.search(r"(ed|ing|ly)$", w)
+            # a participle or adverb modifies nothing here ("I regret posting", "keep coding late"), unless it opens
+            # a noun phrase before a covered word ("a signing bonus")
+            inflected = re.search(r"(ed|ly)$", w) or (w.endswith("ing") and not (
+                k and tokens[k - 1] in _DETERMINERS and after and stem(after) in present))
+            if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected
                     or (k and tokens[k - 1] in _SUBJECT) or after in _DETERMINERS):  # "to attend a conference": a verb
                 continue
             previous = tokens[k - 1] if k else ""
