@@ -185,6 +185,17 @@ def _cue_sides(stems: set[str]) -> list[int]:
     return sides
 
 
+# A claim: a sentence that ends as one, or a clause with an auxiliary or modal verb ("- You must not share keys").
+_FINITE = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|cannot|could|will|would|shall|should|may|might|"
+                     r"must|do|does|did)\b|n't\b", re.I)
+
+
+def _states(text: str) -> bool:
+    """Whether `text` states something that can be true or false: a table-of-contents entry or a label ("Flights or
+    Amtrak booked outside of Concur") has no polarity to disagree with."""
+    return bool(re.search(r"[.!?][\"')\]]*\s*$", text.strip()) or _FINITE.search(text))
+
+
 def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6, min_jaccard: float = 0.35) -> Conflict | None:
     """Mostly the same content words, but one is negated or uses the opposite cue.
 
@@ -192,6 +203,8 @@ def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6, min_jaccard: 
     the two share a good part of all their words (Jaccard), so a short rule is not "contradicted" by a long sentence
     that happens to use its three words in another statement.
     """
+    if not (_states(a) and _states(b)):
+        return None
     sa, sb = set(_stems(a)), set(_stems(b))
     core_a, core_b = sa - _CUE_STEMS, sb - _CUE_STEMS
     cues_a, cues_b = _all_stems(a) & _CUE_STEMS, _all_stems(b) & _CUE_STEMS
