@@ -456,13 +456,12 @@ async def test_a_kind_of_a_covered_thing_that_no_passage_names_is_not_answered(m
     assert compound_modifiers("Can I go cast my ballot?", {"cast"}, {"go", "ballot"}) == []
     assert compound_modifiers("when my paid parental leave ends", {"ends"}, {"leav"}) == []
     assert compound_modifiers("Do I need approval to attend a conference?", {"attend"}, {"approv", "confer"}) == []
-    # common words name kinds too ("summer interns", "stock options"), and so does a gerund right before a covered
-    # noun after an article ("a signing bonus"); a gerund after a verb is still a verb
-    assert compound_modifiers("How many vacation days do summer interns get?", {"summer"}, {"vacat", "intern"}) == [
-        "summer"]
-    assert compound_modifiers("Are TTS employees granted stock options?", {"stock"}, {"option", "tts"}) == ["stock"]
+    # a gerund right before a covered noun after an article names a kind ("a signing bonus"); a gerund after a verb
+    # is still a verb; a common word is not read as a kind: "primary election" is covered by "each election event",
+    # and frequency cannot tell it from "stock options" (Zipf 4.9 both)
     assert compound_modifiers("Can I get a signing bonus as a new hire?", {"signing"}, {"bonus", "hire"}) == [
         "signing"]
+    assert compound_modifiers("Can I vote in a primary election?", {"primary"}, {"vote", "elect"}) == []
     assert compound_modifiers("Is it okay to keep coding late?", {"coding"}, {"keep", "late"}) == []
     s = await _answer(minilm, "Will the agency reimburse my professional liability insurance?", context)
     assert "liability insurance" in s.summary
