@@ -233,7 +233,7 @@ def sub_queries(question: str, qtype: QuestionType, *, limit: int = MAX_SUB_QUER
     queries = [question.strip()]
     frame = analyze(question)
     if len(frame.parts) > 1:  # a side alone ("canary"); a part with the statement it leans on
-        queries += [p.text if frame.comparison and not frame.side_frame else p.query for p in frame.parts]
+        queries += [p.search for p in frame.parts]
     elif qtype is QuestionType.COMPARATIVE:
         queries += comparison_sides(question)
     keywords = keyword_query(question)

@@ -83,6 +83,7 @@ _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to
                          r"differ(?:s)? from|(?:is |are )?different (?:from|than)|and|or)\s+", re.I)
 _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:differences?|trade-?offs?) (?:between|of)\s+|"
                         r"how (?:does|do|is|are|should|would|can)\s+(?:(?:the way|how)\s+)?|compare\s+)", re.I)
+_ASPECT = re.compile(r",\s*(?:including|especially|particularly|in terms of)\s+(?P<aspect>.+)$", re.I)
 _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
 
 
@@ -95,9 +96,12 @@ class Part:
     stems: set[str] = field(default_factory=set)
     query: str = ""  # what to embed: the part with the statement or earlier part it leans on
     own: set[str] = field(default_factory=set)  # the stems of the part's own words (without the statement's)
+    side: int | None = None  # in a comparison, the side it is about (a side, or the compared aspect of one)
+    search: str = ""  # what retrieval asks for it (default: the query)
 
     def __post_init__(self) -> None:
         self.query = self.query or self.text
+        self.search = self.search or self.query
 
 
 @dataclass
@@ -251,21 +255,29 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             query = f"{context} {query}".strip()
         elif comparison and frame_words:  # "If I leave federal service, what happens to my sick leave"
             query = f"{frame_words} {t}"
-        elif comparison:
-            query = f"{t} ({_SIDE_LEAD.sub('', asking).rstrip('?')})"  # a side, read in the question's terms
+        elif comparison:  # a side, read in the question's terms and searched alone ("canary")
+            query = f"{t} ({_SIDE_LEAD.sub('', asking).rstrip('?')})"
         else:
             stems = _stems(question)
             query = question
         previous = stems
-        parts.append(Part(text=t, expect=kind, stems=stems, query=query, own=_stems(t)))
+        search = t if comparison and not frame_words else query
+        parts.append(Part(text=t, expect=kind, stems=stems, query=query, own=_stems(t), search=search))
     if cases:  # the second case is asked in the first's terms: "… long-term" is about working from outside the U.S.
         head = cases[0].split(",")[0]
         parts[1].query = f"{head} {parts[1].query}"
         parts[1].stems |= _stems(head)
     if comparison and len(parts) >= 2:
         shared = _stems(question) - set().union(*(p.stems for p in parts))
-        for p in parts:  # each side is compared on the question's own terms ("including when receipts are needed")
-            p.stems |= shared
+        for k, p in enumerate(parts):  # each side is compared on the question's own terms ("including when receipts
+            p.stems |= shared  # are needed")
+            p.side = k
+        aspect = _ASPECT.search(asking.rstrip("?"))
+        if aspect and not sub_parts:  # "…, including when receipts are needed": asked of each side, after it
+            what = aspect.group("aspect").strip(" ,.")
+            parts = [x for p in parts for x in (p, Part(text=f"{what} ({p.text})", expect=expected(what),
+                                                        stems=p.stems | _stems(what), query=f"{p.text}: {what}",
+                                                        own=p.own, side=p.side))]
     return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question),
                  side_frame=frame_words)
 

@@ -286,8 +286,9 @@ class Reader:
             ranked = [c for c in ranked if not is_pointer(c.text, c.passage.section)] or ranked
             if frame.comparison:  # a side's answer must name the side, and only it: "Use credit hours, or use comp
                 # time" names both sides and tells them apart in nothing
-                own = part.own - set().union(*(p.own for k, p in enumerate(frame.parts) if k != j))
-                others = [p.own - part.own for k, p in enumerate(frame.parts) if k != j]
+                elsewhere = [p for p in frame.parts if p.side != part.side]
+                own = part.own - set().union(*(p.own for p in elsewhere))
+                others = [p.own - part.own for p in elsewhere]
                 side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in}")]
                 alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
                 ranked = alone or side or ranked

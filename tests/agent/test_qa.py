@@ -77,6 +77,37 @@ def test_comparison_sides_share_the_first_sides_frame():
     assert plain.side_frame == "" and [p.text for p in plain.parts] == ["comp time", "credit hours"]
 
 
+async def test_a_comparison_asks_its_named_aspect_of_each_side(minilm):
+    """18F handbook: 'How is a local voucher different from a "voucher from authorization" in Concur, including when
+    receipts are needed?' was answered with how to pick each voucher type in Concur, and never with the receipt
+    thresholds ($25 local, $75 otherwise) it asked about."""
+    from synthesis.planner import plan
+
+    question = ('How is a local voucher different from a "voucher from authorization" in Concur, including when '
+                'receipts are needed?')
+    frame = analyze(question)
+    assert [p.text for p in frame.parts] == [
+        "a local voucher", "when receipts are needed (a local voucher)", 'a "voucher from authorization" in Concur',
+        'when receipts are needed (a "voucher from authorization" in Concur)']
+    assert [p.side for p in frame.parts] == [0, 0, 1, 1]
+    assert "a local voucher: when receipts are needed" in plan(question).sub_queries
+    context = _context(
+        ("Travel guide FAQ", "How do I create a local or miscellaneous voucher?",
+         "Type code and Trip purpose: if the voucher is for local travel (taxis, mileage, etc.), choose Local travel. "
+         "For any other sort of reimbursement, choose Misc voucher. The payment method for all local and "
+         "miscellaneous vouchers is CASH. Note that any local transit over $25 requires a receipt."),
+        ("Travel guide: reimbursement", "Creating a voucher from your authorization",
+         'Click "Vouchers" in the top bar and then "New Voucher". In the field Document Type, select "Voucher From '
+         'Authorization" and click Next. You will be led through creating a voucher from your authorization that '
+         "you got approved prior to traveling."),
+        ("Travel guide FAQ", "When are receipts or further justification required?",
+         "Lodging and rental cars always require receipts. Any other expense on a voucher from authorization "
+         "exceeding $75 requires a receipt."),
+    )
+    s = await _answer(minilm, question, context)
+    assert "$25" in s.summary and "$75" in s.summary, s.summary
+
+
 def test_answer_kinds_read_the_sentence():
     assert Expect.QUANTITY in answer_kinds("Incidents need to be reported within one hour of being identified.")
     assert Expect.QUANTITY not in answer_kinds("Report security incidents to the IR team.")
