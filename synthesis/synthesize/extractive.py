@@ -40,6 +40,9 @@ GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "backgro
 # docs/ANSWERS.md). 'high' needs every part answered, the expected kind of answer, and no disagreement on the point.
 HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
+# A "how do I" part's steps in full, as a finding of their own: the list that one of the part's STEP_LIST_RANKS
+# best sentences belongs to, when it has at least 3 items, up to these limits.
+STEP_LIST_RANKS, MAX_LIST_STEPS, MAX_LIST_CHARS = 3, 15, 1500
 SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
 # Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
 # can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question.
@@ -122,6 +125,8 @@ class ExtractiveSynthesizer:
             if u not in selected:
                 selected.append(u)
         findings = self._findings(selected, parts, gap_parts, frame)
+        for steps in self._step_lists(frame, answerable, gap_parts, " ".join(lines)):
+            findings.insert(min(1, len(findings)), steps)  # over the cap: the steps complete the best finding
         if gaps:
             lines.append(gap_clause(gaps))
         summary = " ".join(lines)
@@ -273,6 +278,31 @@ class ExtractiveSynthesizer:
         findings.sort(key=lambda item: -item[0])
         return [f for _, f in findings[:7 if self.detailed else 4]]
 
+    @staticmethod
+    def _step_lists(frame: Frame, units: list[Unit], gap_parts: set[int], summary: str) -> list[Finding]:
+        """For each "how do I" part, the whole list of steps its best-ranked sentences belong to ("To fill out your
+        PSLF application and obtain employer verification: Download …; Fill out Section 1 …; … Login to DocuSign"),
+        unless the summary already quotes all of it. The summary quotes the first steps; the rest were lost."""
+        out: list[Finding] = []
+        listed: set[str] = set()
+        for j, part in enumerate(frame.parts):
+            if part.expect is not Expect.PROCEDURE or j in gap_parts:
+                continue
+            ranked = sorted((u for u in units if u.scores), key=lambda u: -u.scores[j])[:STEP_LIST_RANKS]
+            for u in ranked:
+                lead, items, more = _step_list(u, units)
+                if len(items) < 3 or items[0].text in listed or all(x.text.rstrip(" ;:,.") in summary for x in items):
+                    continue
+                listed.add(items[0].text)
+                steps = "; ".join(x.text.rstrip(" ;:,.") for x in items)
+                sources = sorted({x.source for x in items} | {x.source for x in units if x.text == lead})
+                lead = lead.rstrip().rstrip(":")
+                out.append(Finding(topic=f"Steps: {lead}"[:120],
+                                   content=cite(f"{lead}: {steps}{'; …' if more else '.'}", sources),
+                                   citations=sources, confidence=_confidence(u.scores[j], len(sources), True)))
+                break
+        return out
+
     def _contradictions(self, units: list[Unit]) -> list[ClaimConflict]:
         """Conflicts among the sentences that answer the question: each side scores close to the best answer of its
         part, so a disagreement about a side topic of the retrieved pages is not reported as the question's."""
@@ -352,12 +382,64 @@ def _steps(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool
     if item and expect is not Expect.PROCEDURE and (
             len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list answers; a short list's cases are read together
+    return _upto(items, MAX_STEPS, MAX_STEP_CHARS)
+
+
+def _upto(items: list[Unit], steps: int, chars: int) -> tuple[list[Unit], bool]:
+    """The first items within `steps` items and `chars` characters (at least one), and whether any were left."""
     kept: list[Unit] = []
-    for x in items[:MAX_STEPS]:
-        if sum(len(k.text) for k in kept) + len(x.text) > MAX_STEP_CHARS and kept:
+    for x in items[:steps]:
+        if sum(len(k.text) for k in kept) + len(x.text) > chars and kept:
             break
         kept.append(x)
     return kept, len(kept) < len(items)
+
+
+def _step_list(u: Unit, units: list[Unit]) -> tuple[str, list[Unit], bool]:
+    """The whole list of steps `u` belongs to (as its lead-in, or as an item), for a finding: (lead-in, items up to
+    MAX_LIST_STEPS / MAX_LIST_CHARS, whether it goes on). A list that opens its chunk hangs off the section heading
+    (the sentence ending in ':' stayed in the chunk before): chunking cut it, and it is joined again."""
+    if u.text.rstrip().endswith(":") and not u.lead_in:
+        lead = u.text
+    elif u.fragment and u.lead_in:
+        lead = u.lead_in
+    else:
+        return "", [], False
+    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
+                   key=lambda x: x.position)
+    lead, items = _joined_list(lead, items, units)
+    return (lead, *_upto(items, MAX_LIST_STEPS, MAX_LIST_CHARS))
+
+
+def _chunk_run(units: list[Unit], doc_id: str, index: int, *, tail: bool) -> list[Unit]:
+    """The list items that end (tail) or open (not tail) chunk `index` of a document: one lead-in's run."""
+    chunk = sorted((x for x in units if x.passage.doc_id == doc_id and x.passage.chunk_index == index),
+                   key=lambda x: x.position)
+    edge = list(reversed(chunk)) if tail else chunk
+    run: list[Unit] = []
+    for x in edge:
+        if not x.fragment or (run and x.lead_in != run[0].lead_in):
+            break
+        run.append(x)
+    return list(reversed(run)) if tail else run
+
+
+def _joined_list(lead: str, items: list[Unit], units: list[Unit]) -> tuple[str, list[Unit]]:
+    """A list that chunking cut in two, whole again: when `items` open their chunk under the section heading (the
+    lead-in ending in ':' stayed behind), the previous chunk's trailing items or lead-in start it, and the next
+    chunk's opening items continue it."""
+    if not items or lead.rstrip().endswith(":"):
+        return lead, items
+    first = items[0].passage
+    before = _chunk_run(units, first.doc_id, first.chunk_index - 1, tail=True)
+    after = [x for x in _chunk_run(units, first.doc_id, first.chunk_index + 1, tail=False) if x.lead_in == lead]
+    if before and before[0].lead_in.rstrip().endswith(":"):
+        return before[0].lead_in, before + items + after
+    previous = sorted((x for x in units if x.passage.doc_id == first.doc_id
+                       and x.passage.chunk_index == first.chunk_index - 1), key=lambda x: x.position)
+    if previous and previous[-1].text.rstrip().endswith(":") and not previous[-1].lead_in:
+        return previous[-1].text, items + after
+    return lead, items + after
 
 
 def _section(p) -> str:

@@ -108,6 +108,34 @@ async def test_a_comparison_asks_its_named_aspect_of_each_side(minilm):
     assert "$25" in s.summary and "$75" in s.summary, s.summary
 
 
+async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minilm):
+    """18F handbook: 'How do I get my employment certified for student loan forgiveness?' The steps (a long numbered
+    list that chunking cut after its lead-in) never reached the answer: the summary quoted two prose sentences and the
+    DocuSign and Section 4 steps were nowhere."""
+    lead = ("As a GSA employee, you are eligible for PSLF. To fill out your PSLF application and obtain employer "
+            "verification:")
+    steps = ("1. Download the application PDF from the PSLF application page.\n"
+             "2. Fill out Section 1 of the application with your personal information.\n"
+             "3. Do not fill out Section 4; a GSA HR representative completes it.\n"
+             "4. Log in to DocuSign and send the form to our PSLF point of contact.\n"
+             "5. Submit the signed form on the Student Aid website.")
+    section = "Public Service Loan Forgiveness (PSLF)"
+    context = Context(sources=[
+        ContextSource(number=1, passage=Passage(
+            id="p1", doc_id="benefits", title="Benefits", section=section, chunk_index=0, chunk_count=2, score=0.7,
+            content="If you do not submit the PSLF form with your employment certification annually, you will have "
+                    "to certify every employer when you apply for forgiveness. " + lead)),
+        ContextSource(number=2, passage=Passage(id="p2", doc_id="benefits", title="Benefits", section=section,
+                                                chunk_index=1, chunk_count=2, score=0.6, content=steps)),
+    ])
+    s = await _answer(minilm, "How do I get my employment certified for student loan forgiveness?", context)
+    listed = [f for f in s.findings if f.topic.startswith("Steps:")]
+    assert len(listed) == 1, s.findings
+    assert listed[0].content.startswith("To fill out your PSLF application and obtain employer verification:")
+    assert "DocuSign" in listed[0].content and "Section 4" in listed[0].content and "Download" in listed[0].content
+    assert listed[0].citations == [1, 2]  # the lead-in's chunk and the steps' chunk
+
+
 def test_answer_kinds_read_the_sentence():
     assert Expect.QUANTITY in answer_kinds("Incidents need to be reported within one hour of being identified.")
     assert Expect.QUANTITY not in answer_kinds("Report security incidents to the IR team.")
