@@ -165,6 +165,8 @@ def comparison_sides(question: str) -> list[str]:
     return sides if 2 <= len(sides) <= 4 else []
 
 
+_LEADS_INTO = frozenset("""to of for about on in with from at my your our their his her its the a an this that
+these those""".split())
 _DETERMINER = re.compile(r"(?i)^(?:my|your|our|their|his|her|its|the|a|an)\s+")
 
 
@@ -181,7 +183,9 @@ def side_frame(sides: list[str]) -> tuple[str, list[str]]:
     if len(words) <= width + 2:
         return "", sides
     frame, first = " ".join(words[:-width]), " ".join(words[-width:])
-    if len(content_words(frame)) < 2 or not content_words(first):
+    # the frame leads into the compared thing ("… happens to my", "… the rules for"); "the policy for new employees
+    # who joined | this year" versus "sick leave" is one long side, not a frame
+    if len(content_words(frame)) < 2 or not content_words(first) or words[-width - 1].lower() not in _LEADS_INTO:
         return "", sides
     return frame.rstrip(" ,"), [first, *rest]
 

@@ -75,6 +75,9 @@ def test_comparison_sides_share_the_first_sides_frame():
     assert "If I leave federal service, what happens to my sick leave" in plan(question).sub_queries
     plain = analyze("How do comp time and credit hours differ?")  # sides of equal shape carry no frame
     assert plain.side_frame == "" and [p.text for p in plain.parts] == ["comp time", "credit hours"]
+    long_side = analyze("What is the difference between the annual leave policy for new employees who joined this "
+                        "year and sick leave?")  # a long first side whose tail is not the compared thing
+    assert long_side.side_frame == "" and long_side.parts[0].text.endswith("who joined this year")
 
 
 async def test_a_comparison_asks_its_named_aspect_of_each_side(minilm):
