@@ -130,8 +130,8 @@ def _agent(word: str) -> bool:
 
 
 def _other_kind(agents: dict[str, bool], words: list[str]) -> set[str]:
-    """The question's rare stems that `words` use only as the other kind of word: 'coworkers' for a 'coworking'
-    question (one stem, a person for an activity)."""
+    """The question's rare activity words ("coworking") that `words` use only as agent nouns: 'coworkers' are people,
+    not the activity. Only that way round: "inhibitors" in a question is about what "inhibition" describes."""
     return {s for s, agent in agents.items()
             if any(stem(w) == s for w in words) and not any(stem(w) == s and _agent(w) == agent for w in words)}
 
@@ -145,7 +145,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
              if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
     asked_stems = {stem(w) for w in asked}
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
-    agents = {stem(w): _agent(w) for w in asked if stem(w) in rare}
+    agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")
     present: set[str] = set()
     for p in passages:
         words = content_words(f"{p.title} {p.section} {p.content}")

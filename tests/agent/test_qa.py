@@ -466,6 +466,12 @@ async def test_a_rare_word_is_not_present_as_the_people_who_do_it(minilm):
     assert _agent("coworkers") and _agent("recruiter") and not _agent("coworking") and not _agent("numbers")
     frame = analyze("Can my coworkers see my calendar?")  # the same kind of word is present
     assert "coworkers" not in support(frame, units, minilm.embed).missing
+    # the other way round is not a different thing: a question about transporters is answered by transport
+    papers = _context(("Paper", "Results", "Glucose transport into the cell fell by half in the knockout mice."))
+    units = synthesizer._units(papers)
+    frame = analyze("Do glucose transporters work in knockout mice?")
+    synthesizer.reader.score(frame, units)
+    assert "transporters" not in support(frame, units, minilm.embed).missing
 
 
 async def test_a_part_that_stands_alone_is_not_drowned_by_the_statement(minilm):
