@@ -36,6 +36,7 @@ W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your 
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
+AIM_FACTOR = 0.8  # a sentence that states an aim or an open question restates what is asked (SciFact abstracts)
 OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.6  # a sentence outside the place or unit the question names
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
@@ -86,6 +87,16 @@ _INSTRUCTION = re.compile(
     r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
 
 
+# What a paper (or page) set out to find, or says is not known: "OBJECTIVE To assess whether …", "we investigated
+# whether …", "… remains unknown", "The mechanisms … are not understood".
+_AIM = re.compile(
+    r"^(?:objectives?|aims?|purpose|background|context|importance|introduction|rationale)\b\s*[:.]?\s+(?-i:[A-Z])|"
+    r"\b(?:to|we|study|studies|trial|review|article|paper)\s+(?:\w+\s+)?(?:assess|determine|investigate|examine|"
+    r"evaluate|test|explore|study|ask|discuss|review|address|clarify|establish)(?:e?[ds])?\s+(?:whether|if|how|the "
+    r"role|the roles|the effect|the effects|the association)\b|"
+    r"\b(?:remains?|remained|is|are|was|were)\s+(?:still\s+)?(?:unknown|unclear|uncertain|controversial|poorly "
+    r"understood|not (?:well |fully |yet )?(?:understood|known|established|clear))\b|\blittle is known\b|"
+    r"\bin this (?:opinion |review )?(?:article|review|paper|study),? we (?:discuss|review)\b", re.I)
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
 _VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|does|did|gets?|goes|means)\b|n't\b",
                    re.I)
@@ -249,6 +260,8 @@ class Reader:
                 factor = QUESTION_FACTOR
             elif is_pointer(c.text, c.passage.section):
                 factor = POINTER_FACTOR
+            elif _AIM.search(c.text):
+                factor = AIM_FACTOR  # "OBJECTIVE To assess whether screening improves vision" asks, it does not answer
             elif leans_on_context(c.text):
                 factor = PRONOUN_FACTOR
             elif (c.fragment and c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS

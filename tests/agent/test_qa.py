@@ -139,6 +139,28 @@ async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minil
     assert listed[0].citations == [1, 2]  # the lead-in's chunk and the steps' chunk
 
 
+async def test_a_papers_aim_does_not_answer_the_claim_its_result_does(minilm):
+    """SciFact: 'Asymptomatic visual impairment screening in elderly populations does not lead to improved vision.'
+    was answered with the review's 'OBJECTIVE To assess whether …' sentence, which restates the claim, instead of
+    the result that settles it."""
+    from synthesis.qa.reader import _AIM
+
+    context = _context(
+        ("Screening older people for impaired vision", "",
+         "OBJECTIVE To assess whether population screening for impaired vision among older people in the community "
+         "leads to improvements in vision. DESIGN Systematic review of randomised controlled trials of population "
+         "screening in the community. RESULTS The inclusion of a visual screening component in the assessment did "
+         "not result in improvements in self reported visual problems."),
+    )
+    s = await _answer(minilm, "Asymptomatic visual impairment screening in elderly populations does not lead to "
+                              "improved vision.", context)
+    assert s.summary.startswith("RESULTS The inclusion of a visual screening component"), s.summary
+    assert _AIM.search("We investigated whether the drug lowers blood pressure.")
+    assert _AIM.search("The mechanisms regulating invadopodium assembly are not understood.")
+    assert not _AIM.search("Background checks are required for all staff.")  # a label needs its colon or capital
+    assert not _AIM.search("If you are unsure whether to report it, report it.")
+
+
 def test_answer_kinds_read_the_sentence():
     assert Expect.QUANTITY in answer_kinds("Incidents need to be reported within one hour of being identified.")
     assert Expect.QUANTITY not in answer_kinds("Report security incidents to the IR team.")
