@@ -90,11 +90,12 @@ _INSTRUCTION = re.compile(
 # What a paper (or page) set out to find, or says is not known: "OBJECTIVE To assess whether …", "we investigated
 # whether …", "… remains unknown", "The mechanisms … are not understood".
 _AIM = re.compile(
-    r"^(?:objectives?|aims?|purpose|background|context|importance|introduction|rationale)\b\s*[:.]?\s+(?-i:[A-Z])|"
+    r"^(?-i:OBJECTIVES?|AIMS?|PURPOSE|BACKGROUND|CONTEXT|IMPORTANCE|INTRODUCTION|RATIONALE)\b|"  # a structured abstract
+    r"^(?:objectives?|aims?|purpose|background|context|importance|introduction|rationale)\s*:\s|"
     r"\b(?:to|we|study|studies|trial|review|article|paper)\s+(?:\w+\s+)?(?:assess|determine|investigate|examine|"
     r"evaluate|test|explore|study|ask|discuss|review|address|clarify|establish)(?:e?[ds])?\s+(?:whether|if|how|the "
     r"role|the roles|the effect|the effects|the association)\b|"
-    r"\b(?:remains?|remained|is|are|was|were)\s+(?:still\s+)?(?:unknown|unclear|uncertain|controversial|poorly "
+    r"\b(?:remains?|remained|is|are|was|were)\s+(?:still\s+|\w+ly\s+)?(?:unknown|unclear|uncertain|controversial|poorly "
     r"understood|not (?:well |fully |yet )?(?:understood|known|established|clear))\b|\blittle is known\b|"
     r"\bin this (?:opinion |review )?(?:article|review|paper|study),? we (?:discuss|review)\b", re.I)
 _YEAR = re.compile(r"\b(19|20)\d\d\b")

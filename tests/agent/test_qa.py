@@ -157,7 +157,9 @@ async def test_a_papers_aim_does_not_answer_the_claim_its_result_does(minilm):
     assert s.summary.startswith("RESULTS The inclusion of a visual screening component"), s.summary
     assert _AIM.search("We investigated whether the drug lowers blood pressure.")
     assert _AIM.search("The mechanisms regulating invadopodium assembly are not understood.")
-    assert not _AIM.search("Background checks are required for all staff.")  # a label needs its colon or capital
+    assert _AIM.search("AIMS patients with diabetes have high platelet reactivity.")  # a structured abstract's label
+    assert _AIM.search("However, the long-term impact of bariatric surgery is largely unclear.")
+    assert not _AIM.search("Background checks are required for all staff.")  # a label is in capitals or has a colon
     assert not _AIM.search("If you are unsure whether to report it, report it.")
 
 
