@@ -331,8 +331,8 @@ class Reader:
 
     @staticmethod
     def _next(chosen: list[Candidate], ranked: list[Candidate], expect: Expect, j: int) -> Candidate | None:
-        """One more sentence for the summary, nearly as good as the best: its neighbour, one that holds the answer
-        kind the chosen lack, or one close behind, always from the best's document.
+        """One more sentence for the summary, nearly as good as the best: one close behind it (CLOSE_RATIO) from any
+        document, or from the best's own document its neighbour or one that holds the answer kind the chosen lack.
         Never a restatement."""
         best = chosen[0]
         for c in ranked[:5]:
@@ -344,10 +344,12 @@ class Reader:
             if c.vector is not None and any(x.vector is not None and float(c.vector @ x.vector) >= 0.9
                                             for x in chosen):
                 continue  # a restatement
+            if ratio >= CLOSE_RATIO:
+                return c  # nearly as good, wherever it stands: a second source that answers too
             if c.passage.doc_id != best.passage.doc_id:
-                continue  # a line from elsewhere is what makes a summary drift off topic
+                continue  # a weaker line from elsewhere is what makes a summary drift off topic
             adjacent = any(c.passage.id == x.passage.id and abs(c.position - x.position) == 1 for x in chosen)
             adds_kind = not any(expect in x.kinds for x in chosen) and expect in c.kinds
-            if adjacent or adds_kind or ratio >= CLOSE_RATIO:
+            if adjacent or adds_kind:
                 return c
         return None
