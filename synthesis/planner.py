@@ -68,6 +68,7 @@ _CONDITION = re.compile(r"(?<=\w)\s+(?:if|when|whenever)\s+(?P<clause>.+)$", re.
 _GENERIC = frozenset("""check first next then step steps start begin look happen happens happened need needs
 should must can do does done go goes going call ask try make take takes taken before after now later first
 thing things anything something else also""".split())
+_UNITS = frozenset("minutes hours days weeks months years dollars".split())
 _SUBJECT_PRONOUNS = {"it", "they", "that", "this", "those", "these", "he", "she"}
 
 
@@ -180,6 +181,8 @@ def what_about(prev: str, x: str) -> str | None:
     if who and _is_people(who):
         if swapped := _swap_asker(body, _ARTICLE.sub("", who)):
             return swapped + "?"
+        if group := next((p for p in key_phrases(body) if _is_people(p)), ""):  # "full-time employees" → "part-timers"
+            return _replace_phrase(body, group, _ARTICLE.sub("", who))
         body = _POSSESSIVE.sub("their", body)  # "my 401k" asked for contractors is their 401k
         tail = re.search(r"\bfor\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
         return f"{body[:tail.start()] if tail else body + ' '}for {who}?"
@@ -188,11 +191,22 @@ def what_about(prev: str, x: str) -> str | None:
         tail = re.search(rf"\b{prep}\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
         return f"{body[:tail.start()] if tail else body + ' '}{prep} {rest}?"
     new = _ARTICLE.sub("", x)
-    old = _shared_phrase(body, new) or main_noun_phrase(body)
+    # a thing replaces a thing, not the people the question is about ("sick leave" for "vacation days", never for
+    # "full-time employees")
+    things = [p for p in key_phrases(body) if not _is_people(p)]
+    old = _shared_phrase(body, new) or (main_noun_phrase(" , ".join(things)) if things else main_noun_phrase(body))
     if old and old.lower() in body.lower():
-        pattern = re.compile(r"\b(?:(?:a|an|the)\s+)?" + re.escape(old), re.I)
-        return pattern.sub(lambda hit: ("the " if hit.group(0) != old else "") + new, body, count=1).strip() + "?"
+        unit = old.split()[-1]
+        if len(old.split()) > 1 and unit.lower() in _UNITS and unit.lower() not in new.lower():
+            new = f"{unit} of {new}"  # "How many vacation days" asked of sick leave: "How many days of sick leave"
+        return _replace_phrase(body, old, new)
     return f"{body} — {new}?"
+
+
+def _replace_phrase(body: str, old: str, new: str) -> str:
+    """`body` with its first `old` (and the article before it) replaced by `new`, as a question."""
+    pattern = re.compile(r"\b(?:(?:a|an|the)\s+)?" + re.escape(old), re.I)
+    return pattern.sub(lambda hit: ("the " if hit.group(0) != old else "") + new, body, count=1).strip() + "?"
 
 
 def _swap_asker(body: str, people: str) -> str | None:

@@ -195,14 +195,18 @@ def keyword_query(text: str) -> str:
     return " ".join(seen)
 
 
+_QUANTIFIERS = frozenset("many much few several more less fewer most".split())
+
+
 def key_phrases(text: str, *, max_words: int = 4) -> list[str]:
-    """Runs of content words between stopwords/punctuation: rough noun phrases ("quarterly DR failover test")."""
+    """Runs of content words between stopwords/punctuation: rough noun phrases ("quarterly DR failover test"). A
+    quantifier does not open one: "How many vacation days" is about "vacation days"."""
     phrases: list[str] = []
     for clause in re.split(r"[,;:?!.()\"]", text):
         run: list[str] = []
         for raw in _WORD.findall(clause):
             w = raw.lower()
-            if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2:
+            if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2 or (not run and w in _QUANTIFIERS):
                 if run:
                     phrases.append(" ".join(run[-max_words:]))
                 run = []

@@ -25,6 +25,11 @@ def thread(*questions: str) -> list[Turn]:
      "How many days of annual leave can part-timers carry over?"),
     ("Do I need approval to travel?", "same for contractors?", "Do contractors need approval to travel?"),
     ("Am I eligible for the transit subsidy?", "what about interns?", "Are interns eligible for the transit subsidy?"),
+    # ... or replace the people the question was about
+    ("How many vacation days do full-time employees get?", "and what about part-timers?",
+     "How many vacation days do part-timers get?"),
+    ("How long is parental leave for a primary caregiver?", "same for a secondary caregiver?",
+     "How long is parental leave for the secondary caregiver?"),
     # ... or, with no asker, the question is asked for them
     ("How much is the home office stipend?", "Same for contractors?", "How much is the home office stipend for contractors?"),
     ("How much does the company contribute to my 401k?", "what about for contractors?",
@@ -40,6 +45,9 @@ def thread(*questions: str) -> list[Turn]:
     ("How do I deploy to production?", "what about staging?", "How do I deploy to staging?"),
     ("What is the per diem rate for New York?", "how about Boston?", "What is the per diem rate for Boston?"),
     ("Who approves a production hotfix?", "And what about a rollback?", "Who approves the rollback?"),
+    # a thing replaces a thing, never the people asked about, and "how many" stays the question's
+    ("How many vacation days do full-time employees get?", "how about sick leave?",
+     "How many days of sick leave do full-time employees get?"),
 ])
 def test_what_about_follow_ups_keep_the_topic(previous, follow_up, expected):
     assert rewrite_followup(follow_up, thread(previous)) == expected
