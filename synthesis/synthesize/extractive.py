@@ -266,7 +266,7 @@ class ExtractiveSynthesizer:
         for key, members in groups.items():
             members = sorted(members, key=lambda u: (not u.pinned, -u.relevance))[:per_finding]
             ordered = sorted(members, key=lambda u: (u.source, u.position))  # read in document order
-            content = " ".join(_quote(u) for u in ordered)
+            content = _quote_all(ordered)
             citations = sorted({u.source for u in members})
             best = max(u.relevance for u in members)
             is_gap = key.startswith("part:") and int(key[5:]) in gap_parts
@@ -362,6 +362,31 @@ def _quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     if u.fragment and u.lead_in:
         return cite(f"{u.lead_in.rstrip().rstrip(':')}: {_sentence(u.text.rstrip(' ;:,'))}", [u.source])
     return cite(_sentence(u.text), [u.source])
+
+
+def _quote_all(ordered: list[Unit]) -> str:
+    """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
+    and a lead-in that an item already carries is not quoted again on its own."""
+    carried = {(u.source, u.lead_in) for u in ordered if u.fragment and u.lead_in}
+    quotes: list[str] = []
+    run: list[Unit] = []
+
+    def flush() -> None:
+        if run:
+            quotes.append(_quote(run[0]) if len(run) == 1 else _quote(run[0], run))
+            run.clear()
+
+    for u in ordered:
+        if (u.source, u.text) in carried:
+            continue  # "The main differences are:" alone, then again before its item
+        if run and not (u.fragment and u.lead_in and u.source == run[0].source and u.lead_in == run[0].lead_in):
+            flush()
+        if u.fragment and u.lead_in:
+            run.append(u)
+        else:
+            quotes.append(_quote(u))
+    flush()
+    return " ".join(quotes)
 
 
 def _steps(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:

@@ -38,3 +38,24 @@ async def test_a_second_page_that_answers_nearly_as_well_is_quoted_too(minilm):
     summary = await _summary(minilm, "Can I work remotely from outside the U.S. while on vacation in Europe?", context)
     assert "outside the u.s. while on personal travel is not allowed" in summary, summary
     assert "Dental" not in summary
+
+
+def test_a_finding_quotes_a_lists_lead_in_once():
+    """npm's docs: 'The main differences between using npm install and npm ci are: [1] The main differences between
+    using npm install and npm ci are: If a node_modules is already present, …' -- the lead-in quoted alone and again
+    before each item."""
+    from synthesis.qa.reader import Candidate
+    from synthesis.synthesize.extractive import _quote_all
+
+    page = Passage(id="ci", doc_id="npm-ci.md", content="", score=0.6, title="npm-ci", section="Description")
+    lead = "The main differences between using npm install and npm ci are:"
+    units = [Candidate(lead, 1, 0, page, fragment=True),
+             Candidate("The project must have an existing package-lock.json.", 1, 1, page, True, lead),
+             Candidate("If a node_modules is already present, it will be automatically removed.", 1, 2, page, True,
+                       lead),
+             Candidate("This command runs npm ci followed immediately by npm test.", 2, 0, page)]
+    quoted = _quote_all(units)
+    assert quoted.count(lead.rstrip(":")) == 1, quoted
+    assert ("are: The project must have an existing package-lock.json; If a node_modules is already present, it will "
+            "be automatically removed. [1]") in quoted
+    assert quoted.endswith("This command runs npm ci followed immediately by npm test. [2]")
