@@ -136,6 +136,7 @@ def _load_single(text: str, path: Path, suffix: str) -> Document | None:
     if suffix in MARKDOWN:
         meta, text, blocks, h1 = parse_markdown(text)
         title = meta.get("title") or h1
+        text, blocks = _with_summary(meta, text, blocks)
     elif suffix in HTML:
         title, text, blocks = parse_html(text)
     else:
@@ -147,6 +148,20 @@ def _load_single(text: str, path: Path, suffix: str) -> Document | None:
         source_url=str(meta.get("url") or shown), source_file=source_file, blocks=blocks,
         tags=as_tags(meta.get("tags")), type=str(meta.get("type") or "doc"),
     )
+
+
+SUMMARY_FIELDS = ("description", "summary")  # front matter a page's author wrote as its one-line summary
+
+
+def _with_summary(meta: dict[str, Any], text: str, blocks: list[Block]) -> tuple[str, list[Block]]:
+    """The page's front-matter summary ("description: Clean install a project") as its first paragraph, unless the
+    text already opens with it: documentation sites keep what a page is for there, and nowhere else."""
+    summary = next((" ".join(v.split()) for k in SUMMARY_FIELDS if isinstance(v := meta.get(k), str) and v.strip()), "")
+    if len(summary.split()) < 2 or " ".join(text[:len(summary) * 2].split()).lower().startswith(summary.lower()):
+        return text, blocks
+    shift = len(summary) + 2
+    moved = [Block(b.start + shift, b.end + shift, b.section, b.embedding, b.links) for b in blocks]
+    return f"{summary}\n\n{text}", [Block(0, len(summary)), *moved]
 
 
 def _json_lines(text: str) -> Iterator[tuple[int, str]]:

@@ -216,3 +216,22 @@ def test_reingest_replaces_chunks_stored_by_an_older_cleaner(wiki, make_store, c
     final = _chunks(store)
     assert not set(final) & set(new)
     assert "/rebooking/" in "\n".join(m.get("links", "") for _, m in final.values())
+
+
+def test_a_front_matter_description_is_the_pages_first_paragraph(tmp_path, make_store, counting_embedder):
+    """npm's docs keep what a command does only in front matter ('description: Clean install a project'); the body
+    opens with a synopsis. The summary is stored (and searched) as the page's first paragraph, once."""
+    page = tmp_path / "npm-ci.md"
+    page.write_text("---\ntitle: npm-ci\nsection: 1\ndescription: Clean install a project\n---\n\n### Synopsis\n\n"
+                    "```bash\nnpm ci\n```\n\n### Description\n\nThis command is similar to npm install, except it's "
+                    "meant to be used in automated environments.\n")
+    same = tmp_path / "same.md"
+    same.write_text("---\ndescription: Rotate a leaked key at once\n---\nRotate a leaked key at once. Then report it.\n")
+    store = make_store(counting_embedder)
+    ingest(store, [page, same])
+    chunks = sorted(_chunks(store).values(), key=lambda c: (c[1]["doc_id"], c[1]["chunk_index"]))
+    ci = [(text, meta) for text, meta in chunks if meta["doc_id"].endswith("npm-ci.md")]
+    assert ci[0][0].startswith("Clean install a project"), ci
+    assert "similar to npm install" in " ".join(t for t, _ in ci)
+    body = " ".join(t for t, m in chunks if m["doc_id"].endswith("same.md"))
+    assert body.count("Rotate a leaked key at once") == 1, body
