@@ -88,6 +88,7 @@ def unmet_thresholds(question: str, passages) -> list[str]:
     return unmet
 
 
+_PAST = re.compile(r"\w{3}ed$")
 _SUBJECT = frozenset("i you we they he she it".split())
 _LINKING = frozenset("versus via per vs".split())  # prepositions that wordfreq ranks as rare words
 _OF = frozenset("to for of".split())  # "donations to charity", "insurance for my pet"
@@ -122,6 +123,19 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
                     and content_words(before[-2])):
                 found.append(w)
     return found
+
+
+# Where the asker stands, not what they ask about: "… in our CI pipeline", "… on the build server".
+_SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:(?:our|my|your|their|the|a|an|this|that)\s+)?"
+                      r"(?P<words>(?:[A-Za-z][\w'-]*\s+){0,2}[a-z][\w'-]*)(?=\s*(?:[,.;:?!]|$))")
+
+
+def _setting_words(question: str) -> set[str]:
+    """Lower-case words that only name the setting of the question: a closing place phrase ("in our CI
+    pipeline"); a name ("at the Denver office") still scopes what is asked."""
+    inside = {w for m in _SETTING.finditer(question) for w in m.group("words").split() if w.islower()}
+    outside = set(re.findall(r"[A-Za-z][\w'-]*", _SETTING.sub(" ", question).lower()))
+    return inside - outside
 
 
 def _agent(word: str) -> bool:
@@ -172,7 +186,10 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
-    specific = [w for w in absent if zipf(w) < SPECIFIC_ZIPF or w in kinds]
+    # a rare past form is the asker's verb ("we nuked our package"), not a topic the knowledge base lacks
+    specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and not _PAST.search(w)) or w in kinds]
+    setting = _setting_words(frame.question)
+    specific = [w for w in specific if w not in setting]
     if specific:
         return specific + unmet
     return absent + unmet if asked and len(absent) >= ABSENT_SHARE * len(asked) else unmet

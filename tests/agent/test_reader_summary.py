@@ -59,3 +59,43 @@ def test_a_finding_quotes_a_lists_lead_in_once():
     assert ("are: The project must have an existing package-lock.json; If a node_modules is already present, it will "
             "be automatically removed. [1]") in quoted
     assert quoted.endswith("This command runs npm ci followed immediately by npm test. [2]")
+
+
+def _npm(*passages: tuple[str, str]) -> Context:
+    return _context(*((f"{title}.md", title, section, text) for title, section, text in
+                      ((t, "Description", x) for t, x in passages)))
+
+
+async def test_the_askers_setting_and_verbs_do_not_make_a_documented_question_unanswerable(minilm):
+    """npm's docs (real text): a rare word in where the asker stands ('in our CI pipeline') or in the verb they chose
+    ('we nuked our package') was read as a topic the knowledge base lacks, and documented questions were refused."""
+    exec_page = _npm(("npm-exec", "If any requested packages are not present in the local project dependencies, "
+                                  "then a prompt is printed, which can be suppressed by providing either --yes or "
+                                  "--no. When standard input is not a TTY or a CI environment is detected, --yes is "
+                                  "assumed."),
+                     ("npm-ci", "This command is similar to npm install, except it's meant to be used in automated "
+                                "environments such as test platforms, continuous integration, and deployment."))
+    s = await _summary(minilm, "Will npx sit there waiting on the install prompt in our CI pipeline?", exec_page)
+    assert "--yes" in s, s
+    unpublish = _npm(("npm-unpublish", "If you unpublish the entire package, you may not publish any new versions of "
+                                       "that package until 24 hours have passed."),
+                     ("npm-deprecate", "This command will update the npm registry entry for a package, providing a "
+                                       "deprecation warning to all who attempt to install it."))
+    s = await _summary(minilm, "We nuked our entire package from the registry by mistake. How long do we have to "
+                               "wait before we can publish it again?", unpublish)
+    assert "24 hours" in s, s
+
+
+async def test_a_missing_topic_is_still_refused_where_the_asker_names_a_place(minilm):
+    """The setting rule exempts only lower-case setting words: a named place still scopes the question, and a
+    missing topic in the question's own clause still refuses it."""
+    from synthesis.qa.answerability import _setting_words
+
+    assert _setting_words("Will npx wait on the prompt in our CI pipeline?") == {"pipeline"}
+    assert _setting_words("Is there a gym at the Denver office?") == {"office"}  # 'Denver' still decides
+    assert _setting_words("Does TTS match my donations to charity?") == set()
+    gym = _context(("dc.md", "Washington, D.C.", "Gym", "The building has a fitness center in the basement, free "
+                                                        "for everyone with a PIV card."),
+                   ("leave.md", "Leave", "Annual leave", "You earn 4 hours of annual leave per pay period."))
+    s = await _summary(minilm, "Does the agency pay for a sabbatical in our home office?", gym)
+    assert s == "", s
