@@ -196,11 +196,18 @@ class ExtractiveSynthesizer:
                 if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
                     continue  # the same line on another page)
                 items, more = _steps(u, units, frame.parts[j].expect)
-                quoted.update(x.text for x in [u, *items])
+                lead = None if items else _continued_by(u, units)
+                if lead is not None:  # "… named Support me. This link may be: A; B." -- the list is the answer
+                    items, more = _steps(lead, units, frame.parts[j].expect)
+                quoted.update(x.text for x in [u, *([lead] if lead and items else []), *items])
                 if items:
                     quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
-                quotes.append(_quote(u, items, more))
-                answers.extend(x for x in [u, *items] if x not in answers)
+                if lead is not None and items:
+                    quotes.append(f"{_quote(u)} {_quote(lead, items, more)}")
+                    answers.extend(x for x in [u, lead, *items] if x not in answers)
+                else:
+                    quotes.append(_quote(u, items, more))
+                    answers.extend(x for x in [u, *items] if x not in answers)
             if quotes:
                 lines.append(" ".join(quotes))
         return lines, answers, disputed
@@ -387,6 +394,22 @@ def _quote_all(ordered: list[Unit]) -> str:
             quotes.append(_quote(u))
     flush()
     return " ".join(quotes)
+
+
+# A lead-in that goes on from the sentence before it: "This link may be:", "These include:", "It can be one of:".
+_CONTINUING_LEAD = re.compile(r"^(?:this|these|that|those|it|they|such \w+|the following|following|here are|"
+                              r"here is)\b", re.I)
+
+
+def _continued_by(u: Unit, units: list[Unit]) -> Unit | None:
+    """The lead-in right after `u` in its passage that continues it ("Collaborators may add a link … This link may
+    be:"), when `u` is prose: the list under it says what `u` only announces."""
+    if u.fragment or u.text.rstrip().endswith(":"):
+        return None
+    nxt = next((x for x in units if x.passage.id == u.passage.id and x.position == u.position + 1), None)
+    if nxt is None or nxt.lead_in or not nxt.text.rstrip().endswith(":") or not _CONTINUING_LEAD.match(nxt.text):
+        return None
+    return nxt
 
 
 def _steps(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:

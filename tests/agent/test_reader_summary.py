@@ -99,3 +99,21 @@ async def test_a_missing_topic_is_still_refused_where_the_asker_names_a_place(mi
                    ("leave.md", "Leave", "Annual leave", "You earn 4 hours of annual leave per pay period."))
     s = await _summary(minilm, "Does the agency pay for a sabbatical in our home office?", gym)
     assert s == "", s
+
+
+async def test_a_sentence_is_quoted_with_the_list_its_next_sentence_introduces(minilm):
+    """Node.js contributor docs (real text): the summary quoted 'Collaborators may add a single link … named Support
+    me.' and stopped before 'This link may be:' and the list that says where the link may point."""
+    text = ("Collaborators may add a single link beside their name on the nodejs/node README.md file in the section "
+            "titled Collaborators named Support me. This link may be:\n\n"
+            "1. a direct link to one of the sponsorship platforms listed below,\n"
+            "2. a page that has text explaining how to support the collaborator including zero or more links to "
+            "the sponsorship platforms listed below.\n")
+    context = _context(("recognizing-contributors.md", "Recognizing Contributors",
+                        "Sponsorship link on nodejs/node README.md", text),
+                       ("offboarding.md", "Offboarding", "Offboarding",
+                        "Open a fast-track pull request to move the collaborator to the collaborator emeriti list."))
+    s = await _summary(minilm, "Where am I allowed to point the 'Support me' link next to my name in the README?",
+                       context)
+    assert "This link may be: a direct link to one of the sponsorship platforms listed below" in s, s
+    assert s.count("This link may be") == 1
