@@ -237,9 +237,25 @@ _FILLER_CONDITION = re.compile(r"\b(?:if|when|unless)\s+(?:in doubt|possible|nec
                                r"required|so|not|in question|unsure)\b", re.I)
 
 
+# A case the sentence before defined: "In such cases we float the patch", "Otherwise, …", "If so, …".
+_ANAPHORIC_CASE = re.compile(r"^\W*(?:in (?:such|these|those|this|that|either|both|which) cases?|otherwise|if so|"
+                             r"if not|in that event|in this event|then)\b", re.I)
+
+
+# A case set by a name: "on Windows", "in Colorado", "for Linux" (a capitalised name after the preposition).
+_NAMED_CASE = re.compile(r"\b(?:on|in|for|under|within)\s+(?P<name>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*)")
+
+
 def _narrowed(a: str, b: str) -> bool:
     """`a` states its claim under a condition that `b` does not mention (a content word of the condition is not
-    in `b`); a filler condition ("when in doubt") narrows nothing."""
+    in `b`), under a named case `b` does not name ("on Windows"), or under a case its own passage defined before it
+    ("In such cases we float the patch"), which a quote cannot compare; a filler condition ("when in doubt") narrows
+    nothing."""
+    if _ANAPHORIC_CASE.match(a):
+        return True
+    b_stems = set(_stems(b))
+    if any(not set(_stems(m.group("name"))) & b_stems for m in _NAMED_CASE.finditer(a)):
+        return True  # "Global installs on Windows go to {prefix}/node_modules" vs the rule for everywhere else
     conditions = " ".join(m.group(0) for m in _CONDITIONAL.finditer(_FILLER_CONDITION.sub(" ", a)))
     return bool(set(_stems(conditions)) - set(_stems(b)) - {"whether"})
 

@@ -45,6 +45,13 @@ def test_opposite_polarity(a, b):
     # answer about first-class seats on Amtrak)
     ("Any airfare or Amtrak tickets booked outside of Concur are at your own risk and may not be approved.",
      "Flights or Amtrak booked outside of Concur"),
+    # Node.js contributor docs: a claim about a case its own passage defined ("In such cases …") is about that case;
+    # "Sources disagree" led an answer on whether to send deps/ fixes to nodejs/node
+    ("Do not send a patch to Node.js.", "In such cases we float the patch on the Node.js side."),
+    ("Otherwise, the release is not blocked.", "A failing Tier 1 tool blocks the release."),
+    # npm's docs: a rule for a named case is not the general rule's opposite
+    ("Global installs on Windows go to {prefix}/node_modules (that is, no lib folder.)",
+     "Packages are installed into the {prefix}/lib/node_modules folder, instead of the current working directory."),
 ])
 def test_no_conflict(a, b):
     assert compare(a, b) is None
