@@ -196,7 +196,7 @@ def split_parts(question: str) -> list[str]:
     parts = [p.strip(" ,.") for p in _PART_SPLIT.split(q) if p and p.strip(" ,.")]
     parts = [_last_sentence(p) for p in parts if re.search(r"[A-Za-z]{2}", p)]
     # "On the days I'm flying, how much …": a leading condition is context for the part after it, not a part.
-    asks = [p for p in parts if _ASKS.match(_CLAUSE_LEAD.sub("", p))]
+    asks = [p for p in parts if _ASKS.match(_CLAUSE_LEAD.sub("", p)) and not _SUBORDINATE.match(p)]
     if len(asks) < 2:
         return []
     from ..planner import with_subject  # "what should I check first" takes the earlier part's condition or subject
@@ -218,6 +218,12 @@ def alternatives(asking: str) -> list[str]:
 
 _ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|by when|can|could|may|might|am|is|are|was|"
                    r"were|do|does|did|should|shall|will|would|must|have|has|had)\b")
+
+
+# "When I land a pull request by hand, which lines …": a when/where clause with its own subject sets the case of
+# the question after it; it asks nothing ("When should it …" asks).
+_SUBORDINATE = re.compile(r"(?i)^(?:when|where|whenever|wherever)\s+(?:i|we|you|they|he|she|it|my|our|your|their|"
+                          r"the|a|an|this|that|these|those|someone|somebody|people)\b")
 
 
 def _last_sentence(part: str) -> str:
@@ -287,6 +293,12 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
 
 
 def _context_of(question: str) -> str:
-    """Statements around the asking parts ("I'm taking a week and a half of vacation next month.")."""
+    """Statements around the asking parts ("I'm taking a week and a half of vacation next month."), and a condition
+    that opens the asking sentence ("When we ship a hotfix, who approves it and …")."""
     sentences = re.split(r"(?<=[.!?])\s+", question.strip())
-    return " ".join(s for s in sentences if not s.endswith("?"))
+    statements = [s for s in sentences if not s.endswith("?")]
+    first = _PART_SPLIT.split(asking_sentence(question))[0].strip(" ,")
+    if _SUBORDINATE.match(first) or (first and not _ASKS.match(_CLAUSE_LEAD.sub("", first))
+                                     and first != asking_sentence(question).strip(" ,")):
+        statements.append(first)
+    return " ".join(statements)

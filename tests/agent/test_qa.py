@@ -55,6 +55,18 @@ def test_parts_drop_leading_statements_and_keep_the_subject():
     assert len(follow.parts) == 2 and "insur" in follow.parts[1].stems  # "how much?" keeps its subject
 
 
+def test_a_when_clause_with_its_own_subject_sets_the_case_and_is_no_part():
+    """Node.js contributor docs: 'When I land a pull request by hand, which metadata lines must the commit message
+    contain?' was read as two parts, the first a 'when' question expecting a date."""
+    frame = analyze("When I land a pull request by hand, which metadata lines must the commit message contain?")
+    assert len(frame.parts) == 1 and frame.parts[0].expect is not Expect.QUANTITY
+    hotfix = analyze("When we ship a hotfix, who approves it and how fast must it be rolled back?")
+    assert [p.text for p in hotfix.parts] == ["who approves it", "how fast must it be rolled back"]
+    assert all("hotfix" in p.query and "hotfix" in p.stems for p in hotfix.parts)  # the case goes with each part
+    asks = analyze("When should it get the author ready label, and how many approvals does it need?")
+    assert [p.expect for p in asks.parts] == [Expect.QUANTITY, Expect.QUANTITY]  # 'When should …' asks
+
+
 def test_comparison_sides():
     frame = analyze('How is a local voucher different from a "voucher from authorization" in Concur?')
     assert frame.comparison
