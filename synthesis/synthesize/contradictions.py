@@ -240,6 +240,10 @@ _FILLER_CONDITION = re.compile(r"\b(?:if|when|unless)\s+(?:in doubt|possible|nec
 # A case the sentence before defined: "In such cases we float the patch", "Otherwise, …", "If so, …".
 _ANAPHORIC_CASE = re.compile(r"^\W*(?:in (?:such|these|those|this|that|either|both|which) cases?|otherwise|if so|"
                              r"if not|in that event|in this event|then)\b", re.I)
+# A rule stated as what holds in most cases ("In most cases, do not squash …") allows the case another claim
+# describes: it is no opposite.
+_HEDGED = re.compile(r"^\W*(?:in (?:most|many|some|certain|rare|general) cases|in general|generally|usually|typically|"
+                     r"normally|often|mostly|as a rule)\b", re.I)
 
 
 # A case set by a name: "on Windows", "in Colorado", "for Linux" (a capitalised name after the preposition).
@@ -249,9 +253,9 @@ _NAMED_CASE = re.compile(r"\b(?:on|in|for|under|within)\s+(?P<name>[A-Z][\w.+-]*
 def _narrowed(a: str, b: str) -> bool:
     """`a` states its claim under a condition that `b` does not mention (a content word of the condition is not
     in `b`), under a named case `b` does not name ("on Windows"), or under a case its own passage defined before it
-    ("In such cases we float the patch"), which a quote cannot compare; a filler condition ("when in doubt") narrows
-    nothing."""
-    if _ANAPHORIC_CASE.match(a):
+    ("In such cases we float the patch"), which a quote cannot compare, or hedged ("In most cases, do not …"), which
+    allows exceptions; a filler condition ("when in doubt") narrows nothing."""
+    if _ANAPHORIC_CASE.match(a) or _HEDGED.match(a):
         return True
     b_stems = set(_stems(b))
     if any(not set(_stems(m.group("name"))) & b_stems for m in _NAMED_CASE.finditer(a)):

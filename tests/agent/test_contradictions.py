@@ -49,6 +49,9 @@ def test_opposite_polarity(a, b):
     # "Sources disagree" led an answer on whether to send deps/ fixes to nodejs/node
     ("Do not send a patch to Node.js.", "In such cases we float the patch on the Node.js side."),
     ("Otherwise, the release is not blocked.", "A failing Tier 1 tool blocks the release."),
+    # Node.js contributor docs: a hedged rule allows the case the other claim describes
+    ("In most cases, do not squash commits that you add to your pull request during the review process.",
+     "The Squash and merge method will add metadata (the pull request #) to the commit title."),
     # npm's docs: a rule for a named case is not the general rule's opposite
     ("Global installs on Windows go to {prefix}/node_modules (that is, no lib folder.)",
      "Packages are installed into the {prefix}/lib/node_modules folder, instead of the current working directory."),
