@@ -113,6 +113,7 @@ class Frame:
     comparison: bool = False
     stems: set[str] = field(default_factory=set)
     side_frame: str = ""  # what every side of a comparison is asked in ("If I leave federal service, what happens to")
+    premise: str = ""  # what the asker states before asking ("npm scripts always run from the package root, but …")
 
     @property
     def expects(self) -> Expect:
@@ -289,7 +290,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
                                                         stems=p.stems | _stems(what), query=f"{p.text}: {what}",
                                                         own=p.own, side=p.side))]
     return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question),
-                 side_frame=frame_words)
+                 side_frame=frame_words, premise=" ".join(x for x in re.split(r"(?<=[.!?])\s+", question.strip())
+                                                          if x and not x.endswith("?")))
 
 
 def _context_of(question: str) -> str:

@@ -211,13 +211,16 @@ class Reader:
 
     def __init__(self, embed) -> None:
         self.embed = embed
+        self._premise: np.ndarray | None = None  # the asker's statement, embedded by the last `score`
 
     def score(self, frame: Frame, candidates: list[Candidate]) -> np.ndarray:
         """Fill every candidate's per-part scores, relevance and part; returns the (candidates, parts) matrix."""
         if not candidates or not frame.parts:
             return np.zeros((len(candidates), len(frame.parts)), dtype=np.float32)
         queries = [p.query for p in frame.parts]
-        qvecs = self.embed(queries, query=True)
+        qvecs = self.embed(queries + ([frame.premise] if frame.premise else []), query=True)
+        self._premise = qvecs[len(queries)] if frame.premise else None
+        qvecs = qvecs[:len(queries)]
         # A part that stands on its own ("what happens if a federal holiday falls on my day off") is read alone as
         # well as with the statement before it: the statement sets the case, the part says what is asked.
         alone = [j for j, p in enumerate(frame.parts) if p.query != p.text and len(p.own) >= SELF_CONTAINED]
@@ -311,7 +314,9 @@ class Reader:
                 picked.append([])
                 continue
             chosen = [best]
-            if _WHY.match(part.text) and best.dense >= RESTATES:
+            premise = self._premise is not None and best.vector is not None and float(
+                best.vector @ self._premise) >= RESTATES  # "Scripts are always run from the root …" said it first
+            if (_WHY.match(part.text) and best.dense >= RESTATES) or premise:
                 # "Why is my pay less than salary / 26?" — the best line restates the premise ("Note that your pay
                 # is a little less than…"); the reason is what the passage says next.
                 chosen += sorted((c for c in candidates if c.passage.id == best.passage.id

@@ -117,3 +117,20 @@ async def test_a_sentence_is_quoted_with_the_list_its_next_sentence_introduces(m
                        context)
     assert "This link may be: a direct link to one of the sponsorship platforms listed below" in s, s
     assert s.count("This link may be") == 1
+
+
+async def test_a_best_sentence_that_restates_the_askers_premise_is_followed_by_what_comes_next(minilm):
+    """npm's docs (real text): 'npm scripts always run from the package root, but … Is there an env var for that?'
+    was answered with the docs' own 'Scripts are always run from the root …' -- the asker's premise -- and not the
+    next sentence, which names INIT_CWD."""
+    text = ("Scripts are always run from the root of the package folder, regardless of what the current working "
+            "directory is when npm is invoked. If you want your script to behave differently based on the directory "
+            "you were in when you ran npm, you can use the INIT_CWD environment variable, which holds the full path "
+            "you were in when you ran npm run.")
+    context = _context(("scripts.md", "Scripts", "Working Directory for Scripts", text),
+                       ("config.md", "Config", "`script-shell`",
+                        "The shell to use for scripts run with the npm exec, npm run and npm init commands."))
+    s = await _summary(minilm, "npm scripts always run from the package root, but I need to know which folder the dev "
+                               "was actually sitting in when they typed npm run. Is there an env var for that?",
+                       context)
+    assert "INIT_CWD" in s, s
