@@ -1,11 +1,16 @@
 """Issue-7 answer quality on handbook-qa (the 18F/TTS handbook, 40 graded questions), offline unless a key is set.
 
-    .venv/bin/python -m benchmarks.answers [--limit N] [--questions FILE]
+    .venv/bin/python -m benchmarks.answers [--limit N] [--questions FILE] [--corpus DIR]
 
-Ingests ../shared/eval/handbook-qa/corpus into its own store under benchmarks/.cache (unchanged files are skipped on
-reruns), answers every question through the real agent, and scores them as the set's README says. The same run as
-a user would type it: `synthbot eval answers ../shared/eval/handbook-qa/questions.jsonl --corpus
-../shared/eval/handbook-qa/corpus`. Writes benchmarks/results/answers.json (every answer included).
+Ingests ../shared/eval/handbook-qa/corpus (or --corpus DIR) into its own store under benchmarks/.cache (unchanged
+files are skipped on reruns), answers every question through the real agent, and scores them as the set's README
+says. The same run as a user would type it: `synthbot eval answers ../shared/eval/handbook-qa/questions.jsonl
+--corpus ../shared/eval/handbook-qa/corpus`. Writes benchmarks/results/answers.json (every answer included), or
+answers-<questions file>.json for another question file.
+
+Two more real corpora sit on this machine, with question files of the same format written for them:
+    --questions benchmarks/data/npm-docs-qa.jsonl --corpus /usr/lib/node_modules/npm/docs/content
+    --questions benchmarks/data/node-contributing-qa.jsonl --corpus /usr/share/doc/nodejs/contributing
 """
 
 from __future__ import annotations
@@ -30,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=Path, default=HANDBOOK_QA / "questions.jsonl",
                         help="graded questions over the handbook-qa corpus (default: the set's own 40; "
                              f"{HELDOUT.relative_to(REPO)} holds 12 written after tuning)")
+    parser.add_argument("--corpus", type=Path, default=HANDBOOK_QA / "corpus",
+                        help="the documents the questions are about (default: handbook-qa's corpus)")
     args = parser.parse_args(argv)
+    if not args.corpus.is_dir():
+        parser.error(f"no corpus folder at {args.corpus}")
     setup_logging()
     from synthesis.agent import build_agent
     from synthesis.answer_eval import evaluate_answers, load_graded_questions
@@ -38,11 +47,13 @@ def main(argv: list[str] | None = None) -> int:
     from synthesis.store import open_store
 
     questions = load_graded_questions(args.questions)[:args.limit]
-    settings = bench_settings(CACHE / "handbook-qa", "handbook-qa")
+    own = args.corpus == HANDBOOK_QA / "corpus"
+    store_name = "handbook-qa" if own else f"answers-{args.corpus.resolve().parent.name}-{args.corpus.name}"
+    settings = bench_settings(CACHE / store_name, store_name)
     store = open_store(settings, create=True)
-    bar, update = rich_progress("ingest handbook-qa")
+    bar, update = rich_progress(f"ingest {store_name}")
     with bar:
-        ingest(store, [HANDBOOK_QA / "corpus"], progress=update)
+        ingest(store, [args.corpus], progress=update)
     agent = build_agent(settings, store)
     bar, update = rich_progress("answering")
     try:
@@ -61,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
         "contradictions": s["answers_with_contradictions"] <= TARGETS["contradiction_answers_max"],
     }
     name = "answers" if args.questions == HANDBOOK_QA / "questions.jsonl" else f"answers-{args.questions.stem}"
-    path = write_result(name, {"questions": str(args.questions), "chunks": store.info()["count"], "summary": s,
+    path = write_result(name, {"questions": str(args.questions), "corpus": str(args.corpus),
+                               "chunks": store.info()["count"], "summary": s,
                                "targets": TARGETS, "met": met, "outcomes": [o.model_dump() for o in report.outcomes]})
     print(f"answerable correct {s['correct']}/{s['answerable']}, with findings {s['correct_or_partly']}/"
           f"{s['answerable']}, wrongly refused {s['wrongly_refused']}, unanswerable refused "
