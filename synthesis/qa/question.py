@@ -290,8 +290,16 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
                                                         stems=p.stems | _stems(what), query=f"{p.text}: {what}",
                                                         own=p.own, side=p.side))]
     return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question),
-                 side_frame=frame_words, premise=" ".join(x for x in re.split(r"(?<=[.!?])\s+", question.strip())
-                                                          if x and not x.endswith("?")))
+                 side_frame=frame_words, premise=_premise(question))
+
+
+def _premise(question: str) -> str:
+    """The statements before a question ("npm scripts always run from the package root. Is there …?"); none when
+    nothing is asked ("Gene X suppresses Y." is a claim to check, not a premise)."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
+    if not any(x.endswith("?") for x in sentences):
+        return ""
+    return " ".join(x for x in sentences if not x.endswith("?"))
 
 
 def _context_of(question: str) -> str:

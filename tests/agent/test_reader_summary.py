@@ -134,3 +134,13 @@ async def test_a_best_sentence_that_restates_the_askers_premise_is_followed_by_w
                                "was actually sitting in when they typed npm run. Is there an env var for that?",
                        context)
     assert "INIT_CWD" in s, s
+
+
+def test_a_claim_to_check_has_no_premise():
+    """SciFact claims are statements with nothing asked: read as a premise, the best sentence (which restates the
+    claim) pulled in the two after it and crowded out the close second source (gold in the summary 92 -> 89 of 150)."""
+    from synthesis.qa import analyze
+
+    assert analyze("Hypoglycemia increases the risk of dementia.").premise == ""
+    assert analyze("npm scripts run from the root. Is there an env var for the caller's folder?").premise == (
+        "npm scripts run from the root.")
