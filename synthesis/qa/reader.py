@@ -196,6 +196,19 @@ def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) ->
     return out
 
 
+def _numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
+    """A comparison side named by a number or a letter that no other side has ("Tier 1" against "Tier 2 diagnostic
+    tools", "Plan B"): its words up to that mark, as a pattern that finds them in order ("Tier 1 -", "tier-1");
+    None when words tell the sides apart."""
+    words = re.findall(r"[A-Za-z0-9]+", side)
+    theirs = {w.lower() for o in others for w in re.findall(r"[A-Za-z0-9]+", o)}
+    for k, w in enumerate(words[:4]):
+        if (w.isdigit() or (len(w) == 1 and w.isupper() and k > 0)) and w.lower() not in theirs:
+            return re.compile(r"(?<![A-Za-z0-9])" + r"\W*".join(re.escape(x) for x in words[:k + 1])
+                              + r"(?![A-Za-z0-9])", re.I)
+    return None
+
+
 def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> float:
     """Share of the wanted stems found, common words counting less (see `stem_weights`)."""
     total = sum(weights.get(s, 1.0) for s in wanted)
@@ -306,9 +319,15 @@ class Reader:
                 elsewhere = [p for p in frame.parts if p.side != part.side]
                 own = part.own - set().union(*(p.own for p in elsewhere))
                 others = [p.own - part.own for p in elsewhere]
-                side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in}")]
+                named = _numbered(part.text, [p.text for p in elsewhere])
+                if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
+                    side = [c for c in ranked if named.search(f"{c.text} {c.lead_in}")]
+                else:
+                    side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in}")]
                 alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
-                ranked = alone or side or ranked
+                pool = alone or side
+                if any(id(c) not in used for c in pool):  # else the side's lines all answer another part already
+                    ranked = pool
             best = next((c for c in ranked if id(c) not in used), None)
             if best is None:
                 picked.append([])

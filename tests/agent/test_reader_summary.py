@@ -144,3 +144,18 @@ def test_a_claim_to_check_has_no_premise():
     assert analyze("Hypoglycemia increases the risk of dementia.").premise == ""
     assert analyze("npm scripts run from the root. Is there an env var for the caller's folder?").premise == (
         "npm scripts run from the root.")
+
+
+async def test_comparison_sides_told_apart_by_a_number_are_each_answered_by_their_own_line(minilm):
+    """Node.js contributor docs (real text): 'How do Tier 1 and Tier 2 diagnostic tools differ …?' answered the
+    'Tier 1' side with 'Tier 4 - Does not block shipping a release.': the sides differ only in a number, which no
+    content word tells apart."""
+    text = ("Tier 1 - Must always be working (CI tests passing) for all Current and LTS Node.js releases. A release "
+            "will not be shipped if the test suite for the tool/API is not green. Tier 2 - Must be working (CI tests "
+            "passing) for all LTS releases. Tier 3 - If possible its test suite will be included in the nightly "
+            "builds. Tier 4 - Does not block shipping a release.")
+    context = _context(("tiers.md", "Diagnostic tooling support tiers", "Diagnostic tooling support tiers", text))
+    s = await _summary(minilm, "How do Tier 1 and Tier 2 diagnostic tools differ in terms of what releases they can "
+                               "block?",
+                       context)
+    assert "Current and LTS" in s and "Tier 2 - Must be working" in s, s
