@@ -113,7 +113,6 @@ class Frame:
     comparison: bool = False
     stems: set[str] = field(default_factory=set)
     side_frame: str = ""  # what every side of a comparison is asked in ("If I leave federal service, what happens to")
-    premise: str = ""  # what the asker states before asking ("npm scripts always run from the package root, but …")
 
     @property
     def expects(self) -> Expect:
@@ -290,16 +289,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
                                                         stems=p.stems | _stems(what), query=f"{p.text}: {what}",
                                                         own=p.own, side=p.side))]
     return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question),
-                 side_frame=frame_words, premise=_premise(question))
-
-
-def _premise(question: str) -> str:
-    """The statements before a question ("npm scripts always run from the package root. Is there …?"); none when
-    nothing is asked ("Gene X suppresses Y." is a claim to check, not a premise)."""
-    sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
-    if not any(x.endswith("?") for x in sentences):
-        return ""
-    return " ".join(x for x in sentences if not x.endswith("?"))
+                 side_frame=frame_words)
 
 
 def _context_of(question: str) -> str:

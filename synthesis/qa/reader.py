@@ -26,7 +26,7 @@ import numpy as np
 from ..models import Passage
 from ..sentences import STOPWORDS, content_stems, fold_initialisms, is_pointer, leans_on_context, stem
 from .acronyms import definitions, expand
-from .question import Expect, Frame, stem_weights
+from .question import Expect, Frame, Part, stem_weights
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -224,16 +224,13 @@ class Reader:
 
     def __init__(self, embed) -> None:
         self.embed = embed
-        self._premise: np.ndarray | None = None  # the asker's statement, embedded by the last `score`
 
     def score(self, frame: Frame, candidates: list[Candidate]) -> np.ndarray:
         """Fill every candidate's per-part scores, relevance and part; returns the (candidates, parts) matrix."""
         if not candidates or not frame.parts:
             return np.zeros((len(candidates), len(frame.parts)), dtype=np.float32)
         queries = [p.query for p in frame.parts]
-        qvecs = self.embed(queries + ([frame.premise] if frame.premise else []), query=True)
-        self._premise = qvecs[len(queries)] if frame.premise else None
-        qvecs = qvecs[:len(queries)]
+        qvecs = self.embed(queries, query=True)
         # A part that stands on its own ("what happens if a federal holiday falls on my day off") is read alone as
         # well as with the statement before it: the statement sets the case, the part says what is asked.
         alone = [j for j, p in enumerate(frame.parts) if p.query != p.text and len(p.own) >= SELF_CONTAINED]
@@ -304,8 +301,8 @@ class Reader:
 
     def answers(self, frame: Frame, candidates: list[Candidate], *,
                 exclude: set[int] | None = None) -> list[list[Candidate]]:
-        """The sentences that answer each part, best first; for a question of one or two parts, a second sentence
-        from the same document when it continues the first, adds what the first lacks, or is nearly as good."""
+        """The sentences that answer each part, best first; for a question of one or two parts, more sentences when
+        they continue the first, add what it lacks, or are nearly as good (see `_next`)."""
         picked: list[list[Candidate]] = []
         used: set[int] = set()
         for j, part in enumerate(frame.parts):
@@ -333,17 +330,14 @@ class Reader:
                 picked.append([])
                 continue
             chosen = [best]
-            premise = self._premise is not None and best.vector is not None and float(
-                best.vector @ self._premise) >= RESTATES  # "Scripts are always run from the root …" said it first
-            if (_WHY.match(part.text) and best.dense >= RESTATES) or premise:
+            if _WHY.match(part.text) and best.dense >= RESTATES:
                 # "Why is my pay less than salary / 26?" — the best line restates the premise ("Note that your pay
                 # is a little less than…"); the reason is what the passage says next.
-                chosen += sorted((c for c in candidates if c.passage.id == best.passage.id
-                                  and 0 < c.position - best.position <= REASON_SENTENCES), key=lambda c: c.position)
+                chosen += self._after(best, candidates)
             room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
-                                   part.expect, j)
+                                   part, j)
                 if extra is None:
                     break
                 chosen.append(extra)
@@ -354,11 +348,24 @@ class Reader:
         return picked
 
     @staticmethod
-    def _next(chosen: list[Candidate], ranked: list[Candidate], expect: Expect, j: int) -> Candidate | None:
-        """One more sentence for the summary, nearly as good as the best: one close behind it (CLOSE_RATIO) from any
-        document, or from the best's own document its neighbour or one that holds the answer kind the chosen lack.
+    def _after(best: Candidate, candidates: list[Candidate]) -> list[Candidate]:
+        """The REASON_SENTENCES sentences right after `best` in its passage, in order."""
+        return sorted((c for c in candidates if c.passage.id == best.passage.id
+                       and 0 < c.position - best.position <= REASON_SENTENCES), key=lambda c: c.position)
+
+    @staticmethod
+    def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) -> Candidate | None:
+        """One more sentence for the summary, nearly as good as the best: from the best's own document, its
+        neighbour, one that holds the answer kind the chosen lack, or one close behind (CLOSE_RATIO); from another
+        document, one close behind that shares a word with the part, holds the kind of answer it expects and
+        disagrees with no chosen sentence (a second source that answers too, never the other side of a dispute).
         Never a restatement."""
+        # the one reader of disagreement; a condition does not excuse it here ("… allowed on Fridays until 15:00"
+        # quoted after "… not allowed on Fridays" reads as agreement)
+        from ..synthesize.contradictions import number_conflict, polarity_conflict
+
         best = chosen[0]
+        expect = part.expect
         for c in ranked[:5]:
             ratio = c.scores[j] / best.scores[j] if best.scores[j] > 0 else 0.0
             if ratio < NEXT_RATIO:
@@ -368,12 +375,15 @@ class Reader:
             if c.vector is not None and any(x.vector is not None and float(c.vector @ x.vector) >= 0.9
                                             for x in chosen):
                 continue  # a restatement
-            if ratio >= CLOSE_RATIO:
-                return c  # nearly as good, wherever it stands: a second source that answers too
             if c.passage.doc_id != best.passage.doc_id:
-                continue  # a weaker line from elsewhere is what makes a summary drift off topic
+                # a weaker line from elsewhere is what makes a summary drift off topic
+                if (ratio >= CLOSE_RATIO and part.stems & c.stems and (expect is Expect.OTHER or expect in c.kinds)
+                        and not any(number_conflict(c.text, x.text) or polarity_conflict(c.text, x.text)
+                                    for x in chosen)):
+                    return c
+                continue
             adjacent = any(c.passage.id == x.passage.id and abs(c.position - x.position) == 1 for x in chosen)
             adds_kind = not any(expect in x.kinds for x in chosen) and expect in c.kinds
-            if adjacent or adds_kind:
+            if adjacent or adds_kind or ratio >= CLOSE_RATIO:
                 return c
         return None
