@@ -88,7 +88,6 @@ def unmet_thresholds(question: str, passages) -> list[str]:
     return unmet
 
 
-_PAST = re.compile(r"\w{3}ed$")
 _SUBJECT = frozenset("i you we they he she it".split())
 _LINKING = frozenset("versus via per vs".split())  # prepositions that wordfreq ranks as rare words
 _OF = frozenset("to for of".split())  # "donations to charity", "insurance for my pet"
@@ -126,13 +125,21 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
 
 
 # Where the asker stands, not what they ask about: "… in our CI pipeline", "… on the build server".
-_SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:(?:our|my|your|their|the|a|an|this|that)\s+)?"
+_SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:our|my|your|their|the)\s+"
                       r"(?P<words>(?:[A-Za-z][\w'-]*\s+){0,2}[a-z][\w'-]*)(?=\s*(?:[,.;:?!]|$))")
 
 
+def _verbs(question: str) -> set[str]:
+    """Words right after a subject pronoun: the asker's own verbs ("we nuked our package", "I pushed a key"), not
+    topics the knowledge base lacks ("tenured staff", "my moped" still are)."""
+    tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", question)]
+    return {w for prev, w in zip(tokens, tokens[1:]) if prev in _SUBJECT}
+
+
 def _setting_words(question: str) -> set[str]:
-    """Lower-case words that only name the setting of the question: a closing place phrase ("in our CI
-    pipeline"); a name ("at the Denver office") still scopes what is asked."""
+    """Lower-case words that only name the setting of the question: a closing place phrase with its determiner
+    ("in our CI pipeline", "on the build server"); a name ("at the Denver office") still scopes what is asked, and a
+    bare topic ("the policy on sabbaticals") is what is asked."""
     inside = {w for m in _SETTING.finditer(question) for w in m.group("words").split() if w.islower()}
     outside = set(re.findall(r"[A-Za-z][\w'-]*", _SETTING.sub(" ", question).lower()))
     return inside - outside
@@ -187,8 +194,11 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
     # a rare past form is the asker's verb ("we nuked our package"), not a topic the knowledge base lacks
-    specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and not _PAST.search(w)) or w in kinds]
-    setting = _setting_words(frame.question)
+    specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and w not in _verbs(frame.question)) or w in kinds]
+    # where the asker stands is no topic, when the question names something rarer that the passages do cover
+    # ("will npx wait … in our CI pipeline")
+    setting = {w for w in _setting_words(frame.question)
+               if any(zipf(x) < zipf(w) and stem(x) in present for x in asked)}
     specific = [w for w in specific if w not in setting]
     if specific:
         return specific + unmet
