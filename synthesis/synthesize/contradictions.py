@@ -226,10 +226,15 @@ def compare(a: str, b: str) -> Conflict | None:
 
     Two claims about different cases never conflict: "Overtime and comp time: Yes" and "If you make the maximum
     salary, you cannot receive overtime or comp time" are both true; the second is narrowed by a condition ("if …",
-    "unless …", "when …") whose words the first does not share."""
+    "unless …", "when …") whose words the first does not share, or by a case its passage defined ("In such cases
+    …"). A hedged rule ("In most cases, do not …") has no opposite, though its numbers still count."""
     if _narrowed(a, b) or _narrowed(b, a):
         return None
-    return number_conflict(a, b) or polarity_conflict(a, b)
+    if number := number_conflict(a, b):
+        return number  # a hedge excuses no number: "in general within 30 minutes" still differs from 15
+    if _HEDGED.match(a) or _HEDGED.match(b):
+        return None  # "In most cases, do not squash …" allows the case the other claim describes
+    return polarity_conflict(a, b)
 
 
 # Conditions that narrow nothing: "when in doubt", "if possible", "if needed".
@@ -239,27 +244,19 @@ _FILLER_CONDITION = re.compile(r"\b(?:if|when|unless)\s+(?:in doubt|possible|nec
 
 # A case the sentence before defined: "In such cases we float the patch", "Otherwise, …", "If so, …".
 _ANAPHORIC_CASE = re.compile(r"^\W*(?:in (?:such|these|those|this|that|either|both|which) cases?|otherwise|if so|"
-                             r"if not|in that event|in this event|then)\b", re.I)
+                             r"if not|in that event|in this event)\b", re.I)
 # A rule stated as what holds in most cases ("In most cases, do not squash …") allows the case another claim
 # describes: it is no opposite.
 _HEDGED = re.compile(r"^\W*(?:in (?:most|many|some|certain|rare|general) cases|in general|generally|usually|typically|"
                      r"normally|often|mostly|as a rule)\b", re.I)
 
 
-# A case set by a name: "on Windows", "in Colorado", "for Linux" (a capitalised name after the preposition).
-_NAMED_CASE = re.compile(r"\b(?:on|in|for|under|within)\s+(?P<name>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*)")
-
-
 def _narrowed(a: str, b: str) -> bool:
     """`a` states its claim under a condition that `b` does not mention (a content word of the condition is not
-    in `b`), under a named case `b` does not name ("on Windows"), or under a case its own passage defined before it
-    ("In such cases we float the patch"), which a quote cannot compare, or hedged ("In most cases, do not …"), which
-    allows exceptions; a filler condition ("when in doubt") narrows nothing."""
-    if _ANAPHORIC_CASE.match(a) or _HEDGED.match(a):
+    in `b`), or under a case its own passage defined before it ("In such cases we float the patch"), which a quote
+    cannot compare; a filler condition ("when in doubt") narrows nothing."""
+    if _ANAPHORIC_CASE.match(a):
         return True
-    b_stems = set(_stems(b))
-    if any(not set(_stems(m.group("name"))) & b_stems for m in _NAMED_CASE.finditer(a)):
-        return True  # "Global installs on Windows go to {prefix}/node_modules" vs the rule for everywhere else
     conditions = " ".join(m.group(0) for m in _CONDITIONAL.finditer(_FILLER_CONDITION.sub(" ", a)))
     return bool(set(_stems(conditions)) - set(_stems(b)) - {"whether"})
 

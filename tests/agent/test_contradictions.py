@@ -8,6 +8,13 @@ import pytest
 from synthesis.synthesize.contradictions import Claim, compare, describe, find_contradictions, quantities
 
 
+@pytest.mark.parametrize("hedge", ["In general, ", "Typically, ", "Then, "])
+def test_a_hedge_or_a_sequence_word_excuses_no_different_number(hedge):
+    c = compare("A production rollback must start within 15 minutes of a failed health check.",
+                f"{hedge}a production rollback must start within 30 minutes of a failed health check.")
+    assert c is not None and c.kind == "number"
+
+
 def test_different_numbers_for_the_same_quantity():
     c = compare("A production rollback must start within 15 minutes of a failed health check.",
                 "A production rollback must start within 30 minutes of a failed health check.")
@@ -18,6 +25,9 @@ def test_different_numbers_for_the_same_quantity():
 
 @pytest.mark.parametrize("a, b", [
     ("Production deploys are allowed on Fridays until 15:00.", "Production deploys are not allowed on Fridays."),
+    # a sequence word or a system's name does not set another case
+    ("Then, production deploys are allowed on Fridays.", "Production deploys are not allowed on Fridays."),
+    ("A hotfix is approved by the on-call lead in Slack.", "A hotfix is not approved by the on-call lead."),
     ("A production hotfix is approved by the on-call lead.", "The on-call lead can advise, but cannot approve a hotfix."),
     ("Retries increase the load on the payments queue.", "Retries decrease the load on the payments queue."),
     ("Deploys are allowed during a change freeze week.", "Deploys are forbidden during a change freeze week."),
@@ -52,9 +62,6 @@ def test_opposite_polarity(a, b):
     # Node.js contributor docs: a hedged rule allows the case the other claim describes
     ("In most cases, do not squash commits that you add to your pull request during the review process.",
      "The Squash and merge method will add metadata (the pull request #) to the commit title."),
-    # npm's docs: a rule for a named case is not the general rule's opposite
-    ("Global installs on Windows go to {prefix}/node_modules (that is, no lib folder.)",
-     "Packages are installed into the {prefix}/lib/node_modules folder, instead of the current working directory."),
 ])
 def test_no_conflict(a, b):
     assert compare(a, b) is None
