@@ -7,7 +7,7 @@ import math
 import os
 import stat
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -154,13 +154,17 @@ SUMMARY_FIELDS = ("description", "summary")  # front matter a page's author wrot
 
 
 def _with_summary(meta: dict[str, Any], text: str, blocks: list[Block]) -> tuple[str, list[Block]]:
-    """The page's front-matter summary ("description: Clean install a project") as its first paragraph, unless the
-    text already opens with it: documentation sites keep what a page is for there, and nowhere else."""
-    summary = next((" ".join(v.split()) for k in SUMMARY_FIELDS if isinstance(v := meta.get(k), str) and v.strip()), "")
-    if len(summary.split()) < 2 or " ".join(text[:len(summary) * 2].split()).lower().startswith(summary.lower()):
+    """The page's front-matter summary ("description: Clean install a project") as its first paragraph, rendered
+    like the body (no link or template syntax), unless the body already says it anywhere: documentation sites keep
+    what a page is for there. A page with no body text stays without one (a stub is still skipped)."""
+    raw = next((v for k in SUMMARY_FIELDS if isinstance(v := meta.get(k), str) and v.strip()), "")
+    if not raw or not blocks:
+        return text, blocks
+    summary = " ".join(parse_markdown(raw)[1].split())
+    if len(summary.split()) < 2 or summary.lower().rstrip(".") in " ".join(text.split()).lower():
         return text, blocks
     shift = len(summary) + 2
-    moved = [Block(b.start + shift, b.end + shift, b.section, b.embedding, b.links) for b in blocks]
+    moved = [replace(b, start=b.start + shift, end=b.end + shift) for b in blocks]
     return f"{summary}\n\n{text}", [Block(0, len(summary)), *moved]
 
 

@@ -226,12 +226,22 @@ def test_a_front_matter_description_is_the_pages_first_paragraph(tmp_path, make_
                     "```bash\nnpm ci\n```\n\n### Description\n\nThis command is similar to npm install, except it's "
                     "meant to be used in automated environments.\n")
     same = tmp_path / "same.md"
-    same.write_text("---\ndescription: Rotate a leaked key at once\n---\nRotate a leaked key at once. Then report it.\n")
+    same.write_text("---\ndescription: Rotate a leaked key at once\n---\n# Keys\n\nRotate a leaked key at once. Then "
+                    "report it.\n")
+    marked = tmp_path / "marked.md"
+    marked.write_text("---\ndescription: Use `npm ci` for [clean installs](/cli/ci) {{ site.name }}\n---\nBody text "
+                      "about installs.\n")
+    stub = tmp_path / "stub.md"
+    stub.write_text("---\ntitle: Moved\ndescription: This page moved to the new handbook\n---\n")
     store = make_store(counting_embedder)
-    ingest(store, [page, same])
+    report = ingest(store, [page, same, marked, stub])
+    assert any(x.path.endswith("stub.md") for x in report.skipped)  # a stub stays a stub
     chunks = sorted(_chunks(store).values(), key=lambda c: (c[1]["doc_id"], c[1]["chunk_index"]))
     ci = [(text, meta) for text, meta in chunks if meta["doc_id"].endswith("npm-ci.md")]
     assert ci[0][0].startswith("Clean install a project"), ci
     assert "similar to npm install" in " ".join(t for t, _ in ci)
     body = " ".join(t for t, m in chunks if m["doc_id"].endswith("same.md"))
-    assert body.count("Rotate a leaked key at once") == 1, body
+    assert body.count("Rotate a leaked key at once") == 1, body  # said under a heading: not repeated
+    marked_text = " ".join(t for t, m in chunks if m["doc_id"].endswith("marked.md"))
+    assert marked_text.startswith("Use `npm ci` for clean installs"), marked_text  # rendered as the body is
+    assert "](" not in marked_text and "{{" not in marked_text
