@@ -153,6 +153,16 @@ def rewrite_followup(question: str, history: Sequence[Turn]) -> str:
     return rewritten[0].upper() + rewritten[1:] if rewritten else rewritten
 
 
+# People a question can be asked for as a group (not a role it asks about: "the manager", "who leads").
+_GROUPS = frozenset("""employee staff contractor intern part-timer full-timer hire worker fellow volunteer student
+member folk detailee temp trainee appointee retiree newcomer consultant teleworker civilian""".split())
+
+
+def _is_group(phrase: str) -> bool:
+    words = re.findall(r"[\w-]+", phrase.lower())
+    return bool(words) and any(w in _GROUPS for w in (words[-1], words[-1].rstrip("s"), words[-1][:-1]))
+
+
 def _is_people(phrase: str) -> bool:
     words = re.findall(r"[\w-]+", phrase.lower())
     if not words:
@@ -181,8 +191,12 @@ def what_about(prev: str, x: str) -> str | None:
     if who and _is_people(who):
         if swapped := _swap_asker(body, _ARTICLE.sub("", who)):
             return swapped + "?"
-        if group := next((p for p in key_phrases(body) if _is_people(p)), ""):  # "full-time employees" → "part-timers"
+        # "full-time employees" → "part-timers": a group of staff gives way to another group, never a role that
+        # is asked about ("Who is the manager of …")
+        if _is_group(who) and (group := next((p for p in key_phrases(body) if _is_group(p)), "")):
             return _replace_phrase(body, group, _ARTICLE.sub("", who))
+        if shared := _shared_phrase(body, _ARTICLE.sub("", who)):  # "the design team" for "the platform team"
+            return _replace_phrase(body, shared, _ARTICLE.sub("", who))
         body = _POSSESSIVE.sub("their", body)  # "my 401k" asked for contractors is their 401k
         tail = re.search(r"\bfor\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
         return f"{body[:tail.start()] if tail else body + ' '}for {who}?"
@@ -197,7 +211,10 @@ def what_about(prev: str, x: str) -> str | None:
     old = _shared_phrase(body, new) or (main_noun_phrase(" , ".join(things)) if things else main_noun_phrase(body))
     if old and old.lower() in body.lower():
         unit = old.split()[-1]
-        if len(old.split()) > 1 and unit.lower() in _UNITS and unit.lower() not in new.lower():
+        from .qa.question import QUANTITY_CUE  # "How many vacation days …": the unit belongs to the quantity asked
+
+        if (QUANTITY_CUE.search(body) and len(old.split()) > 1 and unit.lower() in _UNITS
+                and unit.lower() not in new.lower()):
             new = f"{unit} of {new}"  # "How many vacation days" asked of sick leave: "How many days of sick leave"
         return _replace_phrase(body, old, new)
     return f"{body} — {new}?"

@@ -196,7 +196,16 @@ def split_parts(question: str) -> list[str]:
     parts = [p.strip(" ,.") for p in _PART_SPLIT.split(q) if p and p.strip(" ,.")]
     parts = [_last_sentence(p) for p in parts if re.search(r"[A-Za-z]{2}", p)]
     # "On the days I'm flying, how much …": a leading condition is context for the part after it, not a part.
-    asks = [p for p in parts if _ASKS.match(_CLAUSE_LEAD.sub("", p)) and not _SUBORDINATE.match(p)]
+    # a when-clause with its own subject sets the case of the part after it ("…, and when the deploy fails, who
+    # rolls it back"); the one that opens the question is every part's context (see _context_of)
+    joined: list[str] = []
+    for p in parts:
+        if joined and _SUBORDINATE.match(joined[-1]) and joined[-1] is not parts[0]:
+            joined[-1] = f"{joined[-1]}, {p}"
+        else:
+            joined.append(p)
+    parts = joined
+    asks = [p for p in parts if _ASKS.match(_CLAUSE_LEAD.sub("", p)) and not (_SUBORDINATE.match(p) and "," not in p)]
     if len(asks) < 2:
         return []
     from ..planner import with_subject  # "what should I check first" takes the earlier part's condition or subject

@@ -48,6 +48,9 @@ def thread(*questions: str) -> list[Turn]:
     # a thing replaces a thing, never the people asked about, and "how many" stays the question's
     ("How many vacation days do full-time employees get?", "how about sick leave?",
      "How many days of sick leave do full-time employees get?"),
+    # a role the question asks about is not a group to swap; a unit is kept only for a quantity
+    ("Who is the manager of the platform team?", "what about the design team?",
+     "Who is the manager of the design team?"),
 ])
 def test_what_about_follow_ups_keep_the_topic(previous, follow_up, expected):
     assert rewrite_followup(follow_up, thread(previous)) == expected
@@ -74,3 +77,7 @@ def test_a_thread_of_follow_ups_builds_on_the_last_standalone_question():
     got = plan("what about sick leave?", turns)
     assert got.standalone == "How many days of sick leave can part-timers carry over?"
     assert "sick leave" in got.sub_queries[-1] and "part-timers" in got.sub_queries[-1]
+
+
+def test_a_unit_is_kept_only_for_a_quantity():
+    assert "days of" not in rewrite_followup("what about weekends?", thread("What are the blackout days?"))
