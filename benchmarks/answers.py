@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -48,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
 
     questions = load_graded_questions(args.questions)[:args.limit]
     own = args.corpus == HANDBOOK_QA / "corpus"
-    store_name = "handbook-qa" if own else f"answers-{args.corpus.resolve().parent.name}-{args.corpus.name}"
+    where = args.corpus.resolve()
+    store_name = "handbook-qa" if own else (
+        f"answers-{where.name}-{hashlib.blake2b(str(where).encode(), digest_size=4).hexdigest()}")
     settings = bench_settings(CACHE / store_name, store_name)
     store = open_store(settings, create=True)
     bar, update = rich_progress(f"ingest {store_name}")
@@ -72,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         "contradictions": s["answers_with_contradictions"] <= TARGETS["contradiction_answers_max"],
     }
     name = "answers" if args.questions == HANDBOOK_QA / "questions.jsonl" else f"answers-{args.questions.stem}"
+    if not own and args.questions.stem.startswith(("questions", "handbook-qa")):
+        name += f"-{store_name}"  # the handbook's questions asked of another corpus: a result file of their own
     path = write_result(name, {"questions": str(args.questions), "corpus": str(args.corpus),
                                "chunks": store.info()["count"], "summary": s,
                                "targets": TARGETS, "met": met, "outcomes": [o.model_dump() for o in report.outcomes]})
