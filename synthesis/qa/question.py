@@ -302,8 +302,9 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
 
 
 def _context_of(question: str) -> str:
-    """Statements around the asking parts ("I'm taking a week and a half of vacation next month."), and a condition
-    that opens the asking sentence ("When we ship a hotfix, who approves it and …")."""
+    """Statements around the asking parts ("I'm taking a week and a half of vacation next month."), and whatever
+    opens the asking sentence before its first asking part: a condition ("When we ship a hotfix, who approves it and
+    …", "On the days I'm flying, how much …") or a lead ("Please tell me who approves …")."""
     sentences = re.split(r"(?<=[.!?])\s+", question.strip())
     statements = [s for s in sentences if not s.endswith("?")]
     first = _PART_SPLIT.split(asking_sentence(question))[0].strip(" ,")
