@@ -24,6 +24,7 @@ from ..qa.answerability import Support
 from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
+from .quotes import continued_by, list_for, quote, quote_all, step_list
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
 
 log = structlog.get_logger(__name__)
@@ -39,11 +40,9 @@ GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "backgro
 # Confidence: the weakest answered part's score maps to a support level (calibrated on handbook-qa dev questions;
 # docs/ANSWERS.md). 'high' needs every part answered, the expected kind of answer, and no disagreement on the point.
 HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
-MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
 # A "how do I" part's steps in full, as a finding of their own: the list that one of the part's STEP_LIST_RANKS
-# best sentences belongs to, when it has at least 3 items, up to these limits.
-STEP_LIST_RANKS, MAX_LIST_STEPS, MAX_LIST_CHARS = 3, 15, 1500
-SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
+# best sentences belongs to, when it has at least 3 items (limits in quotes.py).
+STEP_LIST_RANKS = 3
 # Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
 # can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question.
 CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
@@ -195,18 +194,18 @@ class ExtractiveSynthesizer:
             for u in chosen:
                 if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
                     continue  # the same line on another page)
-                items, more = _steps(u, units, frame.parts[j].expect)
-                lead = None if items else _continued_by(u, units)
+                items, more = list_for(u, units, frame.parts[j].expect)
+                lead = None if items else continued_by(u, units)
                 if lead is not None:  # "… named Support me. This link may be: A; B." -- the list is the answer
-                    items, more = _steps(lead, units, frame.parts[j].expect)
+                    items, more = list_for(lead, units, frame.parts[j].expect)
                 quoted.update(x.text for x in [u, *([lead] if lead and items else []), *items])
                 if items:
                     quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
                 if lead is not None and items:
-                    quotes.append(f"{_quote(u)} {_quote(lead, items, more)}")
+                    quotes.append(f"{quote(u)} {quote(lead, items, more)}")
                     answers.extend(x for x in [u, lead, *items] if x not in answers)
                 else:
-                    quotes.append(_quote(u, items, more))
+                    quotes.append(quote(u, items, more))
                     answers.extend(x for x in [u, *items] if x not in answers)
             if quotes:
                 lines.append(" ".join(quotes))
@@ -273,7 +272,7 @@ class ExtractiveSynthesizer:
         for key, members in groups.items():
             members = sorted(members, key=lambda u: (not u.pinned, -u.relevance))[:per_finding]
             ordered = sorted(members, key=lambda u: (u.source, u.position))  # read in document order
-            content = _quote_all(ordered)
+            content = quote_all(ordered)
             citations = sorted({u.source for u in members})
             best = max(u.relevance for u in members)
             is_gap = key.startswith("part:") and int(key[5:]) in gap_parts
@@ -297,7 +296,7 @@ class ExtractiveSynthesizer:
                 continue
             ranked = sorted((u for u in units if u.scores), key=lambda u: -u.scores[j])[:STEP_LIST_RANKS]
             for u in ranked:
-                lead, items, more = _step_list(u, units)
+                lead, items, more = step_list(u, units)
                 if len(items) < 3 or items[0].text in listed or all(x.text.rstrip(" ;:,.") in summary for x in items):
                     continue
                 listed.add(items[0].text)
@@ -358,147 +357,10 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
     return resolution(dispute[0], dispute[1], titles=titles, subject=clause if narrow else "")
 
 
-def _quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
-    """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation; with
-    `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C."), and
-    "…" when the list goes on (`more`)."""
-    if steps:
-        lead = (u.lead_in or u.text).rstrip().rstrip(":")  # the item's lead-in, or the lead-in sentence itself
-        items = "; ".join(x.text.rstrip(" ;:,.") for x in steps)
-        return cite(f"{lead}: {items}{'; …' if more else '.'}", [u.source])
-    if u.fragment and u.lead_in:
-        return cite(f"{u.lead_in.rstrip().rstrip(':')}: {_sentence(u.text.rstrip(' ;:,'))}", [u.source])
-    return cite(_sentence(u.text), [u.source])
-
-
-def _quote_all(ordered: list[Unit]) -> str:
-    """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
-    and a lead-in that an item already carries is not quoted again on its own."""
-    carried = {(u.source, u.lead_in) for u in ordered if u.fragment and u.lead_in}
-    quotes: list[str] = []
-    run: list[Unit] = []
-
-    def flush() -> None:
-        if run:
-            quotes.append(_quote(run[0]) if len(run) == 1 else _quote(run[0], run))
-            run.clear()
-
-    for u in ordered:
-        if (u.source, u.text) in carried:
-            continue  # "The main differences are:" alone, then again before its item
-        if run and not (u.fragment and u.lead_in and u.source == run[0].source and u.lead_in == run[0].lead_in):
-            flush()
-        if u.fragment and u.lead_in:
-            run.append(u)
-        else:
-            quotes.append(_quote(u))
-    flush()
-    return " ".join(quotes)
-
-
-# A lead-in that goes on from the sentence before it: "This link may be:", "These include:", "It can be one of:".
-_CONTINUING_LEAD = re.compile(r"^(?:this|these|that|those|it|they|such \w+|the following|following|here are|"
-                              r"here is)\b", re.I)
-
-
-def _continued_by(u: Unit, units: list[Unit]) -> Unit | None:
-    """The lead-in right after `u` in its passage that continues it ("Collaborators may add a link … This link may
-    be:"), when `u` is prose: the list under it says what `u` only announces."""
-    if u.fragment or u.text.rstrip().endswith(":"):
-        return None
-    nxt = next((x for x in units if x.passage.id == u.passage.id and x.position == u.position + 1), None)
-    if nxt is None or nxt.lead_in or not nxt.text.rstrip().endswith(":") or not _CONTINUING_LEAD.match(nxt.text):
-        return None
-    return nxt
-
-
-def _steps(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
-    """The list a summary sentence stands for: the items after a lead-in ("If you clicked the link, follow these
-    steps:" quoted alone tells nothing), or, for an item that answers, its whole list — any list for a "how do I"
-    part, a short one (SHORT_LIST items) for any other, whose items are cases of one rule ("80 hours or less: your
-    supervisor; over 80 hours: your supervisor and Business Unit Director"); and whether the list goes on past what
-    is quoted. ([], False) when the sentence stands alone."""
-    item = False
-    if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
-        lead = u.text
-    elif u.fragment and u.lead_in.rstrip().endswith(":"):
-        lead, item = u.lead_in, True
-    else:
-        return [], False
-    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
-                   key=lambda x: x.position)
-    if item and expect is not Expect.PROCEDURE and (
-            len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
-        return [], False  # one case of a long list answers; a short list's cases are read together
-    return _upto(items, MAX_STEPS, MAX_STEP_CHARS)
-
-
-def _upto(items: list[Unit], steps: int, chars: int) -> tuple[list[Unit], bool]:
-    """The first items within `steps` items and `chars` characters (at least one), and whether any were left."""
-    kept: list[Unit] = []
-    for x in items[:steps]:
-        if sum(len(k.text) for k in kept) + len(x.text) > chars and kept:
-            break
-        kept.append(x)
-    return kept, len(kept) < len(items)
-
-
-def _step_list(u: Unit, units: list[Unit]) -> tuple[str, list[Unit], bool]:
-    """The whole list of steps `u` belongs to (as its lead-in, or as an item), for a finding: (lead-in, items up to
-    MAX_LIST_STEPS / MAX_LIST_CHARS, whether it goes on). A list that opens its chunk hangs off the section heading
-    (the sentence ending in ':' stayed in the chunk before): chunking cut it, and it is joined again."""
-    if u.text.rstrip().endswith(":") and not u.lead_in:
-        lead = u.text
-    elif u.fragment and u.lead_in:
-        lead = u.lead_in
-    else:
-        return "", [], False
-    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
-                   key=lambda x: x.position)
-    lead, items = _joined_list(lead, items, units)
-    return (lead, *_upto(items, MAX_LIST_STEPS, MAX_LIST_CHARS))
-
-
-def _chunk_run(units: list[Unit], doc_id: str, index: int, *, tail: bool) -> list[Unit]:
-    """The list items that end (tail) or open (not tail) chunk `index` of a document: one lead-in's run."""
-    chunk = sorted((x for x in units if x.passage.doc_id == doc_id and x.passage.chunk_index == index),
-                   key=lambda x: x.position)
-    edge = list(reversed(chunk)) if tail else chunk
-    run: list[Unit] = []
-    for x in edge:
-        if not x.fragment or (run and x.lead_in != run[0].lead_in):
-            break
-        run.append(x)
-    return list(reversed(run)) if tail else run
-
-
-def _joined_list(lead: str, items: list[Unit], units: list[Unit]) -> tuple[str, list[Unit]]:
-    """A list that chunking cut in two, whole again: when `items` open their chunk under the section heading (the
-    lead-in ending in ':' stayed behind), the previous chunk's trailing items or lead-in start it, and the next
-    chunk's opening items continue it."""
-    if not items or lead.rstrip().endswith(":"):
-        return lead, items
-    first = items[0].passage
-    before = _chunk_run(units, first.doc_id, first.chunk_index - 1, tail=True)
-    after = [x for x in _chunk_run(units, first.doc_id, first.chunk_index + 1, tail=False) if x.lead_in == lead]
-    if before and before[0].lead_in.rstrip().endswith(":"):
-        return before[0].lead_in, before + items + after
-    previous = sorted((x for x in units if x.passage.doc_id == first.doc_id
-                       and x.passage.chunk_index == first.chunk_index - 1), key=lambda x: x.position)
-    if previous and previous[-1].text.rstrip().endswith(":") and not previous[-1].lead_in:
-        return previous[-1].text, items + after
-    return lead, items + after
-
-
 def _section(p) -> str:
     """The passage's own heading when it says something (what a list at the top of a chunk hangs off)."""
     section = p.section.split(">")[-1].strip()
     return section if section.lower() not in GENERIC_SECTIONS else ""
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if text[-1:] in ".!?:;" else text + "."
 
 
 def _confidence(best: float, support: int, fits: bool) -> str:

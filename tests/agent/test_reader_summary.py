@@ -58,7 +58,7 @@ def test_a_finding_quotes_a_lists_lead_in_once():
     using npm install and npm ci are: If a node_modules is already present, …' -- the lead-in quoted alone and again
     before each item."""
     from synthesis.qa.reader import Candidate
-    from synthesis.synthesize.extractive import _quote_all
+    from synthesis.synthesize.quotes import quote_all as _quote_all
 
     page = Passage(id="ci", doc_id="npm-ci.md", content="", score=0.6, title="npm-ci", section="Description")
     lead = "The main differences between using npm install and npm ci are:"

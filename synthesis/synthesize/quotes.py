@@ -1,0 +1,152 @@
+"""How the offline synthesizer quotes sentences: whole, cited, with the list a sentence introduces or belongs to,
+and each list's lead-in once. Every quote is verbatim source text."""
+
+from __future__ import annotations
+
+import re
+
+from ..citations import cite
+from ..qa import Candidate, Expect
+
+Unit = Candidate
+MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
+MAX_LIST_STEPS, MAX_LIST_CHARS = 15, 1500  # a "how do I" part's steps in full, as a finding of their own
+SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
+
+
+def sentence(text: str) -> str:
+    """`text` as a quoted sentence: closed by its own punctuation, else a full stop."""
+    text = text.strip()
+    return text if text[-1:] in ".!?:;" else text + "."
+
+
+def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
+    """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation; with
+    `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C."), and
+    "…" when the list goes on (`more`)."""
+    if steps:
+        lead = (u.lead_in or u.text).rstrip().rstrip(":")  # the item's lead-in, or the lead-in sentence itself
+        items = "; ".join(x.text.rstrip(" ;:,.") for x in steps)
+        return cite(f"{lead}: {items}{'; …' if more else '.'}", [u.source])
+    if u.fragment and u.lead_in:
+        return cite(f"{u.lead_in.rstrip().rstrip(':')}: {sentence(u.text.rstrip(' ;:,'))}", [u.source])
+    return cite(sentence(u.text), [u.source])
+
+
+def quote_all(ordered: list[Unit]) -> str:
+    """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
+    and a lead-in that an item already carries is not quoted again on its own."""
+    carried = {(u.source, u.lead_in) for u in ordered if u.fragment and u.lead_in}
+    quotes: list[str] = []
+    run: list[Unit] = []
+
+    def flush() -> None:
+        if run:
+            quotes.append(quote(run[0]) if len(run) == 1 else quote(run[0], run))
+            run.clear()
+
+    for u in ordered:
+        if (u.source, u.text) in carried:
+            continue  # "The main differences are:" alone, then again before its item
+        if run and not (u.fragment and u.lead_in and u.source == run[0].source and u.lead_in == run[0].lead_in):
+            flush()
+        if u.fragment and u.lead_in:
+            run.append(u)
+        else:
+            quotes.append(quote(u))
+    flush()
+    return " ".join(quotes)
+
+
+# A lead-in that goes on from the sentence before it: "This link may be:", "These include:", "It can be one of:".
+_CONTINUING_LEAD = re.compile(r"^(?:this|these|that|those|it|they|such \w+|the following|following|here are|"
+                              r"here is)\b", re.I)
+
+
+def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
+    """The lead-in right after `u` in its passage that continues it ("Collaborators may add a link … This link may
+    be:"), when `u` is prose: the list under it says what `u` only announces."""
+    if u.fragment or u.text.rstrip().endswith(":"):
+        return None
+    nxt = next((x for x in units if x.passage.id == u.passage.id and x.position == u.position + 1), None)
+    if nxt is None or nxt.lead_in or not nxt.text.rstrip().endswith(":") or not _CONTINUING_LEAD.match(nxt.text):
+        return None
+    return nxt
+
+
+def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
+    """The list a summary sentence stands for: the items after a lead-in ("If you clicked the link, follow these
+    steps:" quoted alone tells nothing), or, for an item that answers, its whole list — any list for a "how do I"
+    part, a short one (SHORT_LIST items) for any other, whose items are cases of one rule ("80 hours or less: your
+    supervisor; over 80 hours: your supervisor and Business Unit Director"); and whether the list goes on past what
+    is quoted. ([], False) when the sentence stands alone."""
+    item = False
+    if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
+        lead = u.text
+    elif u.fragment and u.lead_in.rstrip().endswith(":"):
+        lead, item = u.lead_in, True
+    else:
+        return [], False
+    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
+                   key=lambda x: x.position)
+    if item and expect is not Expect.PROCEDURE and (
+            len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
+        return [], False  # one case of a long list answers; a short list's cases are read together
+    return upto(items, MAX_STEPS, MAX_STEP_CHARS)
+
+
+def upto(items: list[Unit], steps: int, chars: int) -> tuple[list[Unit], bool]:
+    """The first items within `steps` items and `chars` characters (at least one), and whether any were left."""
+    kept: list[Unit] = []
+    for x in items[:steps]:
+        if sum(len(k.text) for k in kept) + len(x.text) > chars and kept:
+            break
+        kept.append(x)
+    return kept, len(kept) < len(items)
+
+
+def step_list(u: Unit, units: list[Unit]) -> tuple[str, list[Unit], bool]:
+    """The whole list of steps `u` belongs to (as its lead-in, or as an item), for a finding: (lead-in, items up to
+    MAX_LIST_STEPS / MAX_LIST_CHARS, whether it goes on). A list that opens its chunk hangs off the section heading
+    (the sentence ending in ':' stayed in the chunk before): chunking cut it, and it is joined again."""
+    if u.text.rstrip().endswith(":") and not u.lead_in:
+        lead = u.text
+    elif u.fragment and u.lead_in:
+        lead = u.lead_in
+    else:
+        return "", [], False
+    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
+                   key=lambda x: x.position)
+    lead, items = _joined_list(lead, items, units)
+    return (lead, *upto(items, MAX_LIST_STEPS, MAX_LIST_CHARS))
+
+
+def _chunk_run(units: list[Unit], doc_id: str, index: int, *, tail: bool) -> list[Unit]:
+    """The list items that end (tail) or open (not tail) chunk `index` of a document: one lead-in's run."""
+    chunk = sorted((x for x in units if x.passage.doc_id == doc_id and x.passage.chunk_index == index),
+                   key=lambda x: x.position)
+    edge = list(reversed(chunk)) if tail else chunk
+    run: list[Unit] = []
+    for x in edge:
+        if not x.fragment or (run and x.lead_in != run[0].lead_in):
+            break
+        run.append(x)
+    return list(reversed(run)) if tail else run
+
+
+def _joined_list(lead: str, items: list[Unit], units: list[Unit]) -> tuple[str, list[Unit]]:
+    """A list that chunking cut in two, whole again: when `items` open their chunk under the section heading (the
+    lead-in ending in ':' stayed behind), the previous chunk's trailing items or lead-in start it, and the next
+    chunk's opening items continue it."""
+    if not items or lead.rstrip().endswith(":"):
+        return lead, items
+    first = items[0].passage
+    before = _chunk_run(units, first.doc_id, first.chunk_index - 1, tail=True)
+    after = [x for x in _chunk_run(units, first.doc_id, first.chunk_index + 1, tail=False) if x.lead_in == lead]
+    if before and before[0].lead_in.rstrip().endswith(":"):
+        return before[0].lead_in, before + items + after
+    previous = sorted((x for x in units if x.passage.doc_id == first.doc_id
+                       and x.passage.chunk_index == first.chunk_index - 1), key=lambda x: x.position)
+    if previous and previous[-1].text.rstrip().endswith(":") and not previous[-1].lead_in:
+        return previous[-1].text, items + after
+    return lead, items + after
