@@ -56,7 +56,7 @@ _FIRST_PERSON = re.compile(r"\b(?P<aux>am|do|can|should|must|may|will|could|woul
                            r"|\b(?P<who2>I|we)\b(?!')", re.I)
 # Who a question can be about: a follow-up naming one asks the same thing for them ("and what about part-timers?").
 _PEOPLE = frozenset("""employee staff contractor intern manager supervisor part-timer full-timer hire worker engineer designer fellow
-executive volunteer student team people member folk detailee temp parent caregiver veteran trainee appointee
+executive volunteer student team people folk detailee temp parent caregiver veteran trainee appointee
 retiree newcomer lead director consultant vendor partner remote teleworker federal civilian military spouse
 dependent child children family user admin administrator developer""".split())
 _POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.I)
@@ -195,8 +195,9 @@ def what_about(prev: str, x: str) -> str | None:
         # is asked about ("Who is the manager of …")
         if _is_group(who) and (group := next((p for p in key_phrases(body) if _is_group(p)), "")):
             return _replace_phrase(body, group, _ARTICLE.sub("", who))
-        if shared := _shared_phrase(body, _ARTICLE.sub("", who)):  # "the design team" for "the platform team"
-            return _replace_phrase(body, shared, _ARTICLE.sub("", who))
+        shared = _shared_phrase(body, _ARTICLE.sub("", who))
+        if shared and shared.split()[-1].lower() == who.split()[-1].lower():  # "the design team" for "the platform
+            return _replace_phrase(body, shared, _ARTICLE.sub("", who))  # team", never "new hires" for "new laptop"
         body = _POSSESSIVE.sub("their", body)  # "my 401k" asked for contractors is their 401k
         tail = re.search(r"\bfor\s+(?!(?:the\s+)?(?:first|next|last)\b)[^,;]+$", body, re.I)
         return f"{body[:tail.start()] if tail else body + ' '}for {who}?"
@@ -211,9 +212,9 @@ def what_about(prev: str, x: str) -> str | None:
     old = _shared_phrase(body, new) or (main_noun_phrase(" , ".join(things)) if things else main_noun_phrase(body))
     if old and old.lower() in body.lower():
         unit = old.split()[-1]
-        from .qa.question import QUANTITY_CUE  # "How many vacation days …": the unit belongs to the quantity asked
-
-        if (QUANTITY_CUE.search(body) and len(old.split()) > 1 and unit.lower() in _UNITS
+        # "How many vacation days …": the unit belongs to the quantity asked
+        if (re.search(rf"(?i)\bhow (?:many|much)\s+{re.escape(old)}", body) and len(old.split()) > 1
+                and unit.lower() in _UNITS
                 and unit.lower() not in new.lower()):
             new = f"{unit} of {new}"  # "How many vacation days" asked of sick leave: "How many days of sick leave"
         return _replace_phrase(body, old, new)

@@ -130,10 +130,19 @@ _SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:our|my|your|their|the)
 
 
 def _verbs(question: str) -> set[str]:
-    """Words right after a subject pronoun: the asker's own verbs ("we nuked our package", "I pushed a key"), not
-    topics the knowledge base lacks ("tenured staff", "my moped" still are)."""
-    tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", question)]
-    return {w for prev, w in zip(tokens, tokens[1:]) if prev in _SUBJECT}
+    """Past and -ing forms right after a subject pronoun (an adverb or "'ve"/"'m" between them allowed): the asker's
+    own verbs ("we nuked our package", "we've accidentally nuked it", "I'm moonlighting"), not topics the knowledge
+    base lacks ("tenured staff", "my moped", "can I telecommute" still are)."""
+    text = re.sub(r"(?i)\b(i|we|you|they|he|she)'(?:ve|m|re|d|ll)\b", r"\1", question)
+    tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
+    found = set()
+    for k, w in enumerate(tokens):
+        prev = tokens[k - 1] if k else ""
+        if prev.endswith("ly") and k > 1:
+            prev = tokens[k - 2]
+        if prev in _SUBJECT and re.search(r"\w{2}(?:ed|ing)$", w):
+            found.add(w)
+    return found
 
 
 def _setting_words(question: str) -> set[str]:

@@ -199,8 +199,8 @@ def split_parts(question: str) -> list[str]:
     # a when-clause with its own subject sets the case of the part after it ("…, and when the deploy fails, who
     # rolls it back"); the one that opens the question is every part's context (see _context_of)
     joined: list[str] = []
-    for p in parts:
-        if joined and _SUBORDINATE.match(joined[-1]) and joined[-1] is not parts[0]:
+    for k, p in enumerate(parts):
+        if k > 1 and _SUBORDINATE.match(parts[k - 1]) and joined[-1] == parts[k - 1]:  # a bare clause before it
             joined[-1] = f"{joined[-1]}, {p}"
         else:
             joined.append(p)

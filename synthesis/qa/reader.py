@@ -197,15 +197,18 @@ def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) ->
 
 
 def _numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
-    """A comparison side named by a number or a letter that no other side has ("Tier 1" against "Tier 2 diagnostic
-    tools", "Plan B"): its words up to that mark, as a pattern that finds them in order ("Tier 1 -", "tier-1");
-    None when words tell the sides apart."""
+    """A comparison side named by a number or a capital letter that no other side has ("Tier 1" against "Tier 2
+    diagnostic tools", "Plan B", "a 401(k)"): that mark with the word before it (unless a stopword), as a pattern
+    that finds them together ("Tier 1 -", "tier-1"; the letter's case kept); None for a side with no such mark."""
     words = re.findall(r"[A-Za-z0-9]+", side)
     theirs = {w.lower() for o in others for w in re.findall(r"[A-Za-z0-9]+", o)}
     for k, w in enumerate(words[:4]):
-        if (w.isdigit() or (len(w) == 1 and w.isupper() and k > 0)) and w.lower() not in theirs:
-            return re.compile(r"(?<![A-Za-z0-9])" + r"\W*".join(re.escape(x) for x in words[:k + 1])
-                              + r"(?![A-Za-z0-9])", re.I)
+        letter = len(w) == 1 and w.isupper() and w != "I" and k > 0
+        if (w.isdigit() or letter) and w.lower() not in theirs:
+            before = words[k - 1] if k and words[k - 1].lower() not in STOPWORDS else ""
+            mark = re.escape(w) if w.isdigit() else f"(?-i:{re.escape(w)})"
+            head = rf"(?i:{re.escape(before)})\W*" if before else ""
+            return re.compile(rf"(?<![A-Za-z0-9]){head}{mark}(?![A-Za-z0-9])")
     return None
 
 
@@ -322,9 +325,7 @@ class Reader:
                 else:
                     side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in}")]
                 alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
-                pool = alone or side
-                if any(id(c) not in used for c in pool):  # else the side's lines all answer another part already
-                    ranked = pool
+                ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
             best = next((c for c in ranked if id(c) not in used), None)
             if best is None:
                 picked.append([])

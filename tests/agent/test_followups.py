@@ -81,3 +81,10 @@ def test_a_thread_of_follow_ups_builds_on_the_last_standalone_question():
 
 def test_a_unit_is_kept_only_for_a_quantity():
     assert "days of" not in rewrite_followup("what about weekends?", thread("What are the blackout days?"))
+
+
+def test_a_shared_word_alone_does_not_swap_a_phrase():
+    """'new hires' shares only 'new' with 'the new laptop policy': it is asked for them, never put in its place."""
+    assert "policy" in rewrite_followup("What about new hires?", thread("What is the new laptop policy?"))
+    assert rewrite_followup("what about sick leave?", thread("What is the deadline for vacation days?")) == (
+        "What is the deadline for sick leave?")  # a unit is kept only after "how many/much"

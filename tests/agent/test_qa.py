@@ -63,6 +63,9 @@ def test_a_when_clause_with_its_own_subject_sets_the_case_and_is_no_part():
     hotfix = analyze("When we ship a hotfix, who approves it and how fast must it be rolled back?")
     assert [p.text for p in hotfix.parts] == ["who approves it", "how fast must it be rolled back"]
     assert all("hotfix" in p.query and "hotfix" in p.stems for p in hotfix.parts)  # the case goes with each part
+    three = analyze("Where do I file it, and when it is late, who do I tell, and how much is the fine?")
+    assert [p.text for p in three.parts] == ["Where do I file it", "when it is late, who do I tell",
+                                             "how much is the fine"]  # the clause takes one part, not the rest
     middle = analyze("Who approves a hotfix, and when the deploy fails, who rolls it back?")
     assert [p.text for p in middle.parts] == ["Who approves a hotfix", "when the deploy fails, who rolls it back"]
     assert [p.expect for p in middle.parts] == [Expect.WHO, Expect.WHO]

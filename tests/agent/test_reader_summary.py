@@ -108,6 +108,10 @@ async def test_a_missing_topic_is_still_refused_where_the_asker_names_a_place(mi
     assert _setting_words("Is there a gym at the Denver office?") == {"office"}  # 'Denver' still decides
     assert _setting_words("Does TTS match my donations to charity?") == set()
     assert _setting_words("What is the leave policy on sabbaticals?") == set()  # a bare topic is what is asked
+    from synthesis.qa.answerability import _verbs
+
+    assert _verbs("We've accidentally nuked our package. How long must we wait?") == {"nuked"}
+    assert _verbs("Can I telecommute from Guam?") == set()  # a verb in its base form can be the topic
     gym = _context(("dc.md", "Washington, D.C.", "Gym", "The building has a fitness center in the basement, free "
                                                         "for everyone with a PIV card."),
                    ("leave.md", "Leave", "Annual leave", "You earn 4 hours of annual leave per pay period. Leave "
@@ -151,3 +155,16 @@ async def test_comparison_sides_told_apart_by_a_number_are_each_answered_by_thei
                                "block?",
                        context)
     assert "Current and LTS" in s and "Tier 2 - Must be working" in s, s
+
+
+def test_a_numbered_side_is_found_by_its_mark_and_the_word_before_it():
+    from synthesis.qa.reader import _numbered
+
+    tier = _numbered("Tier 1", ["Tier 2 diagnostic tools"])
+    assert tier.search("Tier 1 - Must always be working") and tier.search("tier-1 tools")
+    assert not tier.search("Tier 10 - no") and not tier.search("Tier 2 - Must be working")
+    plan = _numbered("a 401(k)", ["a 403(b)"])  # an article before the number is no part of its name
+    assert plan.search("Your 401(k) is matched up to 5 %")
+    letter = _numbered("Plan A", ["Plan B"])  # a letter keeps its case: "a plan a month before" is no Plan A
+    assert letter.search("Plan A covers dental") and not letter.search("pick a plan a month before")
+    assert _numbered("comp time", ["credit hours"]) is None
