@@ -196,17 +196,14 @@ class ExtractiveSynthesizer:
                     continue  # the same line on another page)
                 items, more = list_for(u, units, frame.parts[j].expect)
                 lead = None if items else continued_by(u, units)
-                if lead is not None:  # "… named Support me. This link may be: A; B." -- the list is the answer
-                    items, more = list_for(lead, units, frame.parts[j].expect)
-                quoted.update(x.text for x in [u, *([lead] if lead and items else []), *items])
+                if lead is not None and lead.text not in quoted:  # "… named Support me. This link may be: A; B."
+                    items, more = list_for(lead, units, frame.parts[j].expect)  # -- the list is the answer
+                head = [u, lead] if lead is not None and lead.text not in quoted and items else [u]
+                quoted.update(x.text for x in [*head, *items])
                 if items:
                     quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
-                if lead is not None and items:
-                    quotes.append(f"{quote(u)} {quote(lead, items, more)}")
-                    answers.extend(x for x in [u, lead, *items] if x not in answers)
-                else:
-                    quotes.append(quote(u, items, more))
-                    answers.extend(x for x in [u, *items] if x not in answers)
+                quotes.append(f"{quote(u)} {quote(lead, items, more)}" if len(head) == 2 else quote(u, items, more))
+                answers.extend(x for x in [*head, *items] if x not in answers)
             if quotes:
                 lines.append(" ".join(quotes))
         return lines, answers, disputed
