@@ -56,7 +56,7 @@ _FIRST_PERSON = re.compile(r"\b(?P<aux>am|do|can|should|must|may|will|could|woul
                            r"|\b(?P<who2>I|we)\b(?!')", re.I)
 # Who a question can be about: a follow-up naming one asks the same thing for them ("and what about part-timers?").
 _PEOPLE = frozenset("""employee staff contractor intern manager supervisor part-timer full-timer hire worker engineer designer fellow
-executive volunteer student team people folk detailee temp parent caregiver veteran trainee appointee
+executive volunteer student team people member folk detailee temp parent caregiver veteran trainee appointee
 retiree newcomer lead director consultant vendor partner remote teleworker federal civilian military spouse
 dependent child children family user admin administrator developer""".split())
 _POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.I)
@@ -155,7 +155,7 @@ def rewrite_followup(question: str, history: Sequence[Turn]) -> str:
 
 # People a question can be asked for as a group (not a role it asks about: "the manager", "who leads").
 _GROUPS = frozenset("""employee staff contractor intern part-timer full-timer hire worker fellow volunteer student
-member folk detailee temp trainee appointee retiree newcomer consultant teleworker civilian""".split())
+folk detailee temp trainee appointee retiree newcomer consultant teleworker civilian""".split())
 
 
 def _is_group(phrase: str) -> bool:

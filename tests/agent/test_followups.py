@@ -88,3 +88,10 @@ def test_a_shared_word_alone_does_not_swap_a_phrase():
     assert "policy" in rewrite_followup("What about new hires?", thread("What is the new laptop policy?"))
     assert rewrite_followup("what about sick leave?", thread("What is the deadline for vacation days?")) == (
         "What is the deadline for sick leave?")  # a unit is kept only after "how many/much"
+
+
+def test_a_family_member_is_no_group_of_staff_to_swap():
+    from synthesis.planner import _is_group, _is_people
+
+    assert _is_group("full-time employees") and _is_group("part-timers")
+    assert not _is_group("family member") and not _is_group("the manager") and _is_people("team members")
