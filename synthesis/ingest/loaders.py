@@ -160,7 +160,10 @@ def _with_summary(meta: dict[str, Any], text: str, blocks: list[Block]) -> tuple
     raw = next((v for k in SUMMARY_FIELDS if isinstance(v := meta.get(k), str) and v.strip()), "")
     if not raw or not blocks:
         return text, blocks
-    summary = " ".join(parse_markdown(raw)[1].split())
+    try:
+        summary = " ".join(parse_markdown(raw)[1].split())
+    except MarkdownError:  # a summary that is not Markdown of its own ("---" on a line) is no reason to lose the page
+        summary = " ".join(raw.split())
     if len(summary.split()) < 2 or summary.lower().rstrip(".") in " ".join(text.split()).lower():
         return text, blocks
     shift = len(summary) + 2

@@ -245,3 +245,11 @@ def test_a_front_matter_description_is_the_pages_first_paragraph(tmp_path, make_
     marked_text = " ".join(t for t, m in chunks if m["doc_id"].endswith("marked.md"))
     assert marked_text.startswith("Use `npm ci` for clean installs"), marked_text  # rendered as the body is
     assert "](" not in marked_text and "{{" not in marked_text
+
+
+def test_a_description_that_is_not_markdown_of_its_own_does_not_lose_the_page(tmp_path, make_store,
+                                                                                counting_embedder):
+    page = tmp_path / "odd.md"
+    page.write_text("---\ndescription: |\n  ---\n  x: [\n  ---\n  odd\n---\nBody text about the odd page.\n")
+    report = ingest(make_store(counting_embedder), [page])
+    assert report.chunks >= 1 and not report.skipped
