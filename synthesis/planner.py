@@ -158,17 +158,17 @@ _GROUPS = frozenset("""employee staff contractor intern part-timer full-timer hi
 folk detailee temp trainee appointee retiree newcomer consultant teleworker civilian""".split())
 
 
-def _is_group(phrase: str) -> bool:
-    words = re.findall(r"[\w-]+", phrase.lower())
-    return bool(words) and any(w in _GROUPS for w in (words[-1], words[-1].rstrip("s"), words[-1][:-1]))
-
-
-def _is_people(phrase: str) -> bool:
+def _is_people(phrase: str, kinds: frozenset[str] = _PEOPLE) -> bool:
+    """The phrase's head word (singular or plural) names people of `kinds`."""
     words = re.findall(r"[\w-]+", phrase.lower())
     if not words:
         return False
     head = words[-1]
-    return any(w in _PEOPLE for w in (head, head[:-1] if head.endswith("s") else head, head.rstrip("s")))
+    return any(w in kinds for w in (head, head[:-1] if head.endswith("s") else head, head.rstrip("s")))
+
+
+def _is_group(phrase: str) -> bool:
+    return _is_people(phrase, _GROUPS)
 
 
 def what_about(prev: str, x: str) -> str | None:

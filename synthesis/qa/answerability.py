@@ -203,7 +203,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
-    specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and w not in _verbs(frame.question)) or w in kinds]
+    verbs = _verbs(frame.question)
+    specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and w not in verbs) or w in kinds]
     # where the asker stands is no topic, when the question names something rarer that the passages do cover
     # ("will npx wait … in our CI pipeline")
     setting = {w for w in _setting_words(frame.question)

@@ -307,8 +307,9 @@ def _context_of(question: str) -> str:
     …", "On the days I'm flying, how much …") or a lead ("Please tell me who approves …")."""
     sentences = re.split(r"(?<=[.!?])\s+", question.strip())
     statements = [s for s in sentences if not s.endswith("?")]
-    first = _PART_SPLIT.split(asking_sentence(question))[0].strip(" ,")
+    asking = asking_sentence(question)
+    first = _PART_SPLIT.split(asking)[0].strip(" ,")
     if _SUBORDINATE.match(first) or (first and not _ASKS.match(_CLAUSE_LEAD.sub("", first))
-                                     and first != asking_sentence(question).strip(" ,")):
+                                     and first != asking.strip(" ,")):
         statements.append(first)
     return " ".join(statements)

@@ -24,8 +24,8 @@ from ..qa.answerability import Support
 from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
-from .quotes import continued_by, list_for, quote, quote_all, step_list
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
+from .quotes import continued_by, list_for, quote, quote_all, step_list
 
 log = structlog.get_logger(__name__)
 
@@ -198,12 +198,13 @@ class ExtractiveSynthesizer:
                 lead = None if items else continued_by(u, units)
                 if lead is not None and lead.text not in quoted:  # "… named Support me. This link may be: A; B."
                     items, more = list_for(lead, units, frame.parts[j].expect)  # -- the list is the answer
-                head = [u, lead] if lead is not None and lead.text not in quoted and items else [u]
-                quoted.update(x.text for x in [*head, *items])
+                if lead is not None and (lead.text in quoted or not items):
+                    lead = None
+                quoted.update(x.text for x in [u, *([lead] if lead else []), *items])
                 if items:
                     quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
-                quotes.append(f"{quote(u)} {quote(lead, items, more)}" if len(head) == 2 else quote(u, items, more))
-                answers.extend(x for x in [*head, *items] if x not in answers)
+                quotes.append(f"{quote(u)} {quote(lead, items, more)}" if lead else quote(u, items, more))
+                answers.extend(x for x in [u, *([lead] if lead else []), *items] if x not in answers)
             if quotes:
                 lines.append(" ".join(quotes))
         return lines, answers, disputed
