@@ -14,6 +14,11 @@ Two refinements, both seen on the 18F handbook:
     days" in a sample resume does not answer a coworking-space question);
   * a case the question sets by a number ("longer than 14 hours", "after five years") is missing when no passage
     states that quantity: the rules for flights in general do not answer a question about 14-hour flights.
+
+A part that asks for a duration or a price ("how many seconds …", "how long …", "how much does … cost") is not
+answered by sentences that state no duration or price: a page that names a retry delay setting but gives no value
+does not say how long the delay is (seen on CMake's and npm's manuals, where such questions were otherwise answered
+with the nearest number of something else).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..sentences import content_words, stem
-from .question import FRAMING, QUANTITY_CUE, Frame, zipf
+from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
@@ -44,6 +49,7 @@ class Support:
     per_part: list[float]
     unsupported: set[int] = field(default_factory=set)  # parts nothing answers
     missing: list[str] = field(default_factory=list)  # key question words absent from every passage
+    unstated: list[str] = field(default_factory=list)  # values asked for that no passage about them states
 
     @property
     def answerable(self) -> bool:
@@ -59,7 +65,9 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     per_part = [max((c.scores[j] for c in candidates if c.scores), default=0.0) for j in range(len(frame.parts))]
     closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
     unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
-    return Support(per_part=per_part, unsupported=unsupported, missing=missing_words(frame, candidates, embed))
+    unstated = unstated_values(frame, candidates)
+    return Support(per_part=per_part, unsupported=unsupported | set(unstated),
+                   missing=missing_words(frame, candidates, embed), unstated=list(dict.fromkeys(unstated.values())))
 
 
 def _names_it(text: str, candidates: list[Candidate]) -> bool:
@@ -67,6 +75,44 @@ def _names_it(text: str, candidates: list[Candidate]) -> bool:
     the rest of the sentence matches the question's wording."""
     specific = {stem(w) for w in content_words(text) if len(w) > 2 and zipf(w) < SPECIFIC_ZIPF}
     return bool(specific) and any(specific & c.stems for c in candidates)
+
+
+# The kind of value a part asks for: a duration ("how long", "how many days", "the maximum number of hours") or a
+# price ("how much does a seat cost").
+_ASKS_TIME = re.compile(r"\bhow (?:long|soon)\b|\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?"
+                        r"(?:seconds|minutes|hours|days|weeks|months|years)\b", re.I)
+_ASKS_MONEY = re.compile(r"\bhow much\b.*\b(?:cost|costs|charge|charged|fee|fees|price|priced)\b|\bhow much money\b|"
+                         r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b", re.I)
+# A stated duration or price, counted generously ("a week", "240 annual leave hours", "annually", "free"): this check
+# only refuses when none is there at all.
+_TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|periods?)\b"
+_STATES_TIME = re.compile(
+    r"\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|sixty|ninety|hundred)\s*-?\s*(?:[a-z][\w-]*\s+){0,3}?" + _TIME_UNIT + "|"
+    r"\b(?:a|an|half an?|several|a few)\s+(?:business\s+|working\s+|calendar\s+|full\s+)?" + _TIME_UNIT + "|"
+    r"\b\d+\s*(?:ms|s|h|d)\b|\b(?:immediately|annually|daily|weekly|biweekly|monthly|yearly|hourly|overnight|same day|"
+    r"indefinitely|forever|never expire\w*|no (?:time )?limit)\b", re.I)
+_STATES_MONEY = re.compile(r"[$€£]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|cents)\b|\bfree\b|"
+                           r"\b(?:no|without) (?:cost|charge|fee)\b", re.I)
+_VALUES = ((_ASKS_TIME, _STATES_TIME, "a duration"), (_ASKS_MONEY, _STATES_MONEY, "a price"))
+_UNIT_ASKED = re.compile(r"(seconds|minutes|hours|days|weeks|months|years)\b", re.I)
+
+
+def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
+    """Quantity parts asking for a duration or a price that no sentence about them (RELATED_SUPPORT) states, with
+    what is lacking ("a number of seconds", "a price"); see the module docstring."""
+    unstated: dict[int, str] = {}
+    for j, part in enumerate(frame.parts):
+        if part.expect is not Expect.QUANTITY:
+            continue
+        for asks, states, kind in _VALUES:
+            if not (m := asks.search(part.text)):
+                continue
+            about = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
+            if not any(states.search(f"{c.text} {c.lead_in}") for c in about):
+                unit = _UNIT_ASKED.search(m.group(0))
+                unstated[j] = f"a number of {unit.group(1).lower()}" if unit else kind
+    return unstated
 
 
 # "longer than 14 hours", "after five years", "over $500": a case the question sets by a number.

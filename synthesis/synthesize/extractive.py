@@ -103,9 +103,10 @@ class ExtractiveSynthesizer:
         self.reader.score(frame, units)
         checked = support(frame, units, self.embedder.embed)
         if not checked.answerable:  # a neighbouring topic, not an answer: the agent says what is nearby instead
-            log.info("synthesize.unanswerable", missing=checked.missing, per_part=[round(s, 3) for s in
-                                                                                   checked.per_part])
-            return Synthesis(summary="", gaps=[gap_text(question)], sources=source_list(context)), checked.missing
+            log.info("synthesize.unanswerable", missing=checked.missing, unstated=checked.unstated,
+                     per_part=[round(s, 3) for s in checked.per_part])
+            return (Synthesis(summary="", gaps=[gap_text(question)], sources=source_list(context)),
+                    checked.missing + checked.unstated)
         parts = [p.text for p in frame.parts] if len(frame.parts) > 1 else []
         gaps = self._gaps(frame, units, checked)
         gap_parts = {g.part for g in gaps}

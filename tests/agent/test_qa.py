@@ -625,3 +625,58 @@ async def test_a_one_word_question_is_answered_where_the_word_is_used(minilm):
                                                  "years of service, with your director's approval."))
     s = await _answer(minilm, "Do we offer sabbaticals?", context)
     assert "three months" in s.summary, s.summary
+
+
+CTEST_SUBMIT = _context(
+    ("ctest(1)", "Dashboard Client > Dashboard Client Configuration",
+     "CTestSubmitRetryCount: Specify a number of attempts to retry submission on network failure.\n\n"
+     "CTestSubmitRetryDelay: Specify a delay before retrying submission on network failure.\n\n"
+     "HTTP1.0: This option will force CTest to use HTTP 1.0 to submit files to the dashboard, instead of HTTP 1.1."),
+    ("ctest(1)", "Dashboard Client",
+     "CTest can operate as a client for the CDash software quality dashboard application. As a dashboard client, "
+     "CTest performs a sequence of steps to configure, build, and test software, and then submits the results to a "
+     "CDash server. A submission that fails on a network error is retried."),
+)
+
+
+async def test_a_duration_no_passage_states_is_not_answered(minilm):
+    """CMake's manual names the retry delay setting and gives no value: 'how many seconds' was answered with it."""
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(
+        "When a CDash submission fails on a network error, how many seconds does ctest wait by default before "
+        "retrying?", CTEST_SUBMIT)
+    assert not outcome.synthesis.summary and not outcome.synthesis.findings
+    assert outcome.missing == ["a number of seconds"]
+
+
+async def test_a_duration_a_passage_states_is_answered(minilm):
+    context = _context(*[(s.passage.title, s.passage.section, s.passage.content) for s in CTEST_SUBMIT.sources],
+                       ("ctest(1)", "Dashboard Client > Dashboard Client Configuration",
+                        "If no retry delay is given, CTest waits 5 seconds before it submits again."))
+    s = await _answer(minilm, "When a CDash submission fails on a network error, how many seconds does ctest wait "
+                              "by default before retrying?", context)
+    assert "5 seconds" in s.summary, s.summary
+
+
+async def test_a_price_no_passage_states_is_not_answered_but_a_stated_one_is(minilm):
+    """npm's docs: the org seat question was answered with 'it impacts the monthly bill'."""
+    org = ("Organizations", "Roles", "Super admin, controls billing & adding people to the npm org. The super admin is "
+           "the only person who can add users to the org because it impacts the monthly bill. Each member takes a "
+           "seat in the org.")
+    question = "How much does each member seat in a paid npm org cost per month?"
+    assert not (await _answer(minilm, question, _context(org))).summary
+    priced = ("Organizations", "Pricing", "Each member seat in a paid organization costs $7 per month.")
+    assert "$7" in (await _answer(minilm, question, _context(org, priced))).summary
+
+
+@pytest.mark.parametrize(("text", "states"), [
+    ("You can carry over a maximum of 240 annual leave hours.", True),
+    ("Report it within three business days.", True),
+    ("Award leave expires a year after it is issued.", True),
+    ("Payroll runs biweekly.", True),
+    ("Set a timeout in seconds with --timeout.", False),  # a unit with no value is no duration
+    ("CTest will not run more than 8 slots at a time.", False),
+])
+def test_a_stated_duration_needs_a_value(text, states):
+    from synthesis.qa.answerability import _STATES_TIME
+
+    assert bool(_STATES_TIME.search(text)) is states
