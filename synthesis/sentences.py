@@ -37,12 +37,23 @@ def clean_markdown(text: str) -> str:
     return _MD_MARK.sub("", _MD_LINK.sub(r"\1", text))
 
 
-def _split_prose(text: str) -> list[str]:
+def _split_prose(text: str, end: re.Pattern[str] = _SENTENCE_END) -> list[str]:
     protected = text
     for abbr in _ABBREVIATIONS:  # keep "e.g. Foo" in one sentence
-        protected = re.sub(re.escape(abbr), abbr.replace(".", _PLACEHOLDER), protected, flags=re.IGNORECASE)
-    parts = _SENTENCE_END.split(protected)
+        protected = re.sub(re.escape(abbr), lambda m: m.group(0).replace(".", _PLACEHOLDER), protected,
+                           flags=re.IGNORECASE)  # the text's own case: a quote stays verbatim ("the U.S.")
+    parts = end.split(protected)
     return [p.replace(_PLACEHOLDER, ".").strip() for p in parts if p.strip()]
+
+
+# A chat message's sentences may start in lower case ("my build dir has stale files in it. is there a flag …?").
+_ASKED_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Za-z0-9`*_$])")
+
+
+def asked_sentences(question: str) -> list[str]:
+    """The sentences of a question as people type them: a full stop, '!' or '?' then a space ends one, whatever
+    case follows ("… in it. is there …"), except after an abbreviation ("e.g. the", "i.e. what")."""
+    return _split_prose(question.strip(), _ASKED_END)
 
 
 class Sentence(NamedTuple):

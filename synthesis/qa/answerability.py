@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import content_words, stem
+from ..sentences import asked_sentences, content_words, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate
 
@@ -200,6 +200,21 @@ def _setting_words(question: str) -> set[str]:
     return inside - outside
 
 
+_BACK = frozenset("it its this that these those them they one ones".split())
+
+
+def _told_words(question: str) -> set[str]:
+    """Words only in the statements of a question that also asks ("my build dir has stale cache junk in it. is there
+    a flag to reconfigure from scratch?"): the asker's situation. Not when the asking sentence points back at what
+    was told ("I'd like a coworking space. Will TTS pay for it?"): then the statement holds the topic."""
+    sentences = asked_sentences(question)
+    said = {w.lower() for s in sentences if not s.endswith("?") for w in _TOKEN.findall(s)}
+    asked = {w.lower() for s in sentences if s.endswith("?") for w in _TOKEN.findall(s)}
+    if not asked or asked & _BACK:
+        return set()
+    return said - asked
+
+
 def _agent(word: str) -> bool:
     """An agent noun: 'coworkers' and 'recruiter' name people; 'coworking', 'recruiting' name the activity."""
     return bool(re.search(r"(?:er|or)s?$", word)) and not stem(word).endswith(("er", "or"))
@@ -256,6 +271,10 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     setting = {w for w in _setting_words(frame.question)
                if any(zipf(x) < zipf(w) and stem(x) in present for x in asked)}
     specific = [w for w in specific if w not in setting]
+    # what the asker tells before asking is their situation, not the topic asked ("my build dir has stale cache junk
+    # in it. is there a flag to reconfigure from scratch?")
+    told = _told_words(frame.question)
+    specific = [w for w in specific if w not in told]
     if specific:
         return specific + unmet
     return absent + unmet if asked and len(absent) >= ABSENT_SHARE * len(asked) else unmet

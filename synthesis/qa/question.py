@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..sentences import content_words, stem
+from ..sentences import asked_sentences, content_words, stem
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
 FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
@@ -121,7 +121,7 @@ class Frame:
 
 def asking_sentence(question: str) -> str:
     """The sentence that asks ("I'm a supervisor. Will the agency reimburse me?" → the second)."""
-    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'])", question.strip()) if s.strip()]
+    sentences = asked_sentences(question)
     asks = [s for s in sentences if s.endswith("?")]
     return asks[0] if len(asks) == 1 else question.strip()
 
@@ -237,7 +237,7 @@ _SUBORDINATE = re.compile(r"(?i)^(?:when|where|whenever|wherever)\s+(?:i|we|you|
 
 def _last_sentence(part: str) -> str:
     """'I'm taking a week off. Where do I request it' → 'Where do I request it' (the statement is context)."""
-    pieces = [x for x in re.split(r"(?<=[.!])\s+(?=[A-Z])", part.strip()) if x.strip()]
+    pieces = asked_sentences(part)
     return pieces[-1].strip(" ,.") if pieces else part
 
 def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
@@ -305,8 +305,7 @@ def _context_of(question: str) -> str:
     """Statements around the asking parts ("I'm taking a week and a half of vacation next month."), and whatever
     opens the asking sentence before its first asking part: a condition ("When we ship a hotfix, who approves it and
     …", "On the days I'm flying, how much …") or a lead ("Please tell me who approves …")."""
-    sentences = re.split(r"(?<=[.!?])\s+", question.strip())
-    statements = [s for s in sentences if not s.endswith("?")]
+    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
     asking = asking_sentence(question)
     first = _PART_SPLIT.split(asking)[0].strip(" ,")
     if _SUBORDINATE.match(first) or (first and not _ASKS.match(_CLAUSE_LEAD.sub("", first))

@@ -168,3 +168,46 @@ def test_a_numbered_side_is_found_by_its_mark_and_the_word_before_it():
     letter = _numbered("Plan A", ["Plan B"])  # a letter keeps its case: "a plan a month before" is no Plan A
     assert letter.search("Plan A covers dental") and not letter.search("pick a plan a month before")
     assert _numbered("comp time", ["credit hours"]) is None
+
+
+def test_a_chat_message_is_split_into_sentences_whatever_case_follows():
+    from synthesis.sentences import asked_sentences
+
+    assert asked_sentences("my build dir has stale files in it. is there a flag to start over?") == [
+        "my build dir has stale files in it.", "is there a flag to start over?"]
+    assert asked_sentences("how chatty is npm, i.e. what loglevel does it use?") == [
+        "how chatty is npm, i.e. what loglevel does it use?"]
+
+
+def test_an_abbreviation_keeps_its_case_in_a_quoted_sentence():
+    """The 18F handbook's 'outside the U.S. while on personal travel' was quoted as 'outside the u.s.'."""
+    from synthesis.sentences import split_sentences
+
+    assert split_sentences("Teleworking from locations outside the U.S. while on personal travel is not allowed. "
+                           "Talk to your supervisor first.") == ["Teleworking from locations outside the U.S. while "
+                                             "on personal travel is not allowed.", "Talk to your supervisor first."]
+
+
+FRESH = _context(("cmake.1.rst", "cmake(1)", "Options",
+                  "--fresh: New in version 3.24. Perform a fresh configuration of the build tree. This removes any "
+                  "existing CMakeCache.txt file and associated CMakeFiles/ directory, and recreates them from "
+                  "scratch."),
+                 ("cmake.1.rst", "cmake(1)", "Options",
+                  "-L[A][H]: List non-advanced cached variables. List CACHE variables will run CMake and list all "
+                  "the variables from the CMake CACHE that are not marked as INTERNAL or ADVANCED."),
+                 ("cmake.1.rst", "cmake(1)", "Options",
+                  "--check-system-vars: Find problems with variable usage in system files. Normally, unused and "
+                  "uninitialized variables are searched for only in CMAKE_SOURCE_DIR and CMAKE_BINARY_DIR. This flag "
+                  "tells CMake to warn about other files as well."))
+
+
+async def test_what_the_asker_tells_before_asking_is_no_missing_topic(minilm):
+    """CMake's manual: 'junk' (a word no page uses) refused a question whose asking sentence the page answers."""
+    s = await _summary(minilm, "my build dir has stale cache junk in it. is there a cmake flag to reconfigure from "
+                               "scratch instead of rm -rf build?", FRESH)
+    assert "recreates them from scratch" in s, s
+
+
+async def test_a_topic_told_and_then_pointed_back_at_is_still_missing(minilm):
+    s = await _summary(minilm, "my build dir is on a zeppelin. can cmake reconfigure it from scratch?", FRESH)
+    assert s == "", s
