@@ -38,6 +38,7 @@ MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet ins
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
+CLIPPED_ZIPF = 3.0  # a rarer word that begins a longer passage word is its clipped form ("deps", "env")
 VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]+")
 
@@ -215,6 +216,14 @@ def _told_words(question: str) -> set[str]:
     return said - asked
 
 
+def _clipped(word: str, vocabulary: list[str]) -> bool:
+    """A rare word (Zipf under CLIPPED_ZIPF) that starts some longer word of the passages, at least three letters
+    of it and three short of it ("deps" of "dependencies", "env" of "environment")."""
+    base = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return (len(base) >= 3 and zipf(word) < CLIPPED_ZIPF
+            and any(v.startswith(base) and len(v) >= len(base) + 3 for v in vocabulary))
+
+
 def _agent(word: str) -> bool:
     """An agent noun: 'coworkers' and 'recruiter' name people; 'coworking', 'recruiting' name the activity."""
     return bool(re.search(r"(?:er|or)s?$", word)) and not stem(word).endswith(("er", "or"))
@@ -263,6 +272,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
+    # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
+    absent = [w for w in absent if not _clipped(w, vocabulary)]
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
     verbs = _verbs(frame.question)
     specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and w not in verbs) or w in kinds]

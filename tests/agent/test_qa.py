@@ -680,3 +680,34 @@ def test_a_stated_duration_needs_a_value(text, states):
     from synthesis.qa.answerability import _STATES_TIME
 
     assert bool(_STATES_TIME.search(text)) is states
+
+
+SAVE_PREFIX = _context(
+    ("config", "Config Settings > save-prefix",
+     "Default: \"^\". Type: String. Configure how versions of packages installed to a package.json file via --save "
+     "or --save-dev get prefixed. For example if a package has version 1.2.3, by default its version is set to "
+     "^1.2.3 which allows minor upgrades for that package, but after npm config set save-prefix='~' it would be "
+     "set to ~1.2.3 which only allows patch upgrades."),
+    ("config", "Config Settings > save-exact",
+     "Default: false. Type: Boolean. Dependencies saved to package.json will be configured with an exact version "
+     "rather than using npm's default semver range operator."),
+    ("npm-update", "Example > Caret Dependencies",
+     "If app's package.json contains: \"dependencies\": { \"dep1\": \"^1.1.1\" } Then npm update will install "
+     "dep1@1.2.2, because 1.2.2 is latest and 1.2.2 satisfies ^1.1.1."),
+)
+
+
+async def test_a_clipped_word_is_the_word_the_passages_spell_out(minilm):
+    """npm's docs: 'when it saves deps to package.json' was refused because no page says 'deps'."""
+    s = await _answer(minilm, "How do I get npm to stop sticking a caret in front of versions when it saves deps to "
+                              "package.json?", SAVE_PREFIX)
+    assert s.summary, s.gaps  # answered, and the setting that does it is among what is quoted
+    assert "get prefixed" in " ".join([s.summary, *(f.content for f in s.findings)])
+
+
+def test_a_clipped_word_needs_a_longer_word_it_begins():
+    from synthesis.qa.answerability import _clipped
+
+    assert _clipped("deps", ["dependencies"]) and _clipped("env", ["environment"])
+    assert not _clipped("sabbatical", ["sabbaticals"])  # a plural is no longer word
+    assert not _clipped("moped", ["mode", "model"])
