@@ -4,6 +4,7 @@ stored is what a reader of the built page sees, with titles as section paths and
 from __future__ import annotations
 
 import re
+import shutil
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,6 +16,8 @@ from docutils.parsers.rst.directives.admonitions import Note
 from docutils.parsers.rst.directives.body import CodeBlock
 from docutils.parsers.rst.languages import en
 
+from synthesis.ingest import ingest
+from synthesis.ingest.loaders import load_file
 from synthesis.ingest.markup import parse_markdown
 from synthesis.ingest.rst import parse_rst
 
@@ -180,6 +183,15 @@ def test_malformed_sources_keep_their_words(source, kept):
         assert b.start < b.end and text[b.start:b.end] == text[b.start:b.end].strip()
 
 
+def test_a_page_without_prose_is_skipped_with_a_reason(tmp_path):
+    (tmp_path / "index.rst").write_text("Index\n=====\n\n.. toctree::\n   :maxdepth: 2\n\n   intro\n   usage\n")
+    (tmp_path / "empty.rst").write_text("\n\n")
+    (tmp_path / "comments.rst").write_text(".. only a comment\n\n.. include:: other.rst\n")
+    for name, reason in [("index.rst", "no text"), ("empty.rst", "empty file"), ("comments.rst", "no text")]:
+        loaded = load_file(tmp_path / name, model="hash-256", dimension=256)
+        assert not loaded.documents and reason in loaded.skipped[0].reason, name
+
+
 def test_registration_is_thread_safe_and_leaves_docutils_directives_alone():
     """Ingest renders in worker threads; each source registers the Sphinx names it uses."""
     tag = uuid.uuid4().hex[:8]
@@ -196,3 +208,34 @@ def test_registration_is_thread_safe_and_leaves_docutils_directives_alone():
     assert directives.directive("note", en, document)[0] is Note
     assert directives.directive("code", en, document)[0] is CodeBlock
     assert roles.role("literal", en, 0, document.reporter)[0] is roles._role_registry["literal"]
+
+
+@pytest.fixture
+def manuals(tmp_path, monkeypatch) -> Path:
+    shutil.copytree(DATA, tmp_path / "docs")
+    (tmp_path / "docs" / "ctest.1.rst").rename(tmp_path / "docs" / "ctest.1.rest")
+    (tmp_path / "docs" / "notes.txt").write_text("Plain text keeps ``its`` :markup:`as is`.\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "docs"
+
+
+def test_ingesting_sphinx_docs_stores_chunks_without_markup(manuals, make_store, counting_embedder):
+    store = make_store(counting_embedder)
+    report = ingest(store, [manuals])
+    assert (report.documents, report.skipped) == (8, [])
+    chunks = [(d, m) for _, docs, metas in store.scan() for d, m in zip(docs, metas)]
+    for text, meta in chunks:
+        if meta["doc_id"].endswith(".txt"):
+            assert text == "Plain text keeps ``its`` :markup:`as is`."  # .txt stays plain text
+            continue
+        assert_no_markup(text)
+        assert meta["title"] in {"cmake-presets(7)", "cmake(1)", "ctest(1)", "CMAKE_FIND_USE_INSTALL_PREFIX", "PyJWT",
+                                 "Documentation Conventions", "UX Research & Design"}
+    presets = [(d, m) for d, m in chunks if m["doc_id"] == "docs/cmake-presets.7.rst"]
+    executable = next((d, m) for d, m in presets if "cmakeExecutable" in d)
+    assert "cmakeExecutable: An optional string representing the path to the CMake executable" in executable[0]
+    assert executable[1]["section"] == "cmake-presets(7) > Format > Configure Preset"
+    ctest = [d for d, m in chunks if m["doc_id"] == "docs/ctest.1.rest"]
+    assert any("--list-presets: Lists the available test presets." in d for d in ctest)
+    links = "\n".join(m.get("links", "") for _, m in chunks).split("\n")
+    assert "https://tools.ietf.org/html/rfc7519" in links and "https://bit.ly/pip-ux-studies" in links
