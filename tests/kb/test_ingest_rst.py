@@ -165,6 +165,18 @@ def test_footnotes_substitutions_and_targets_are_markup():
                                   "https://pyjwt.readthedocs.io"]
 
 
+def test_directives_that_show_no_prose_leave_no_text():
+    """What a built page shows for these is generated, loaded from elsewhere, or not prose."""
+    _, text, _ = parse_rst(
+        "Usage\n=====\n\n.. highlight:: console\n\n.. index:: pair: pip; install\n\n"
+        ".. raw:: html\n\n   <div class=\"banner\">raw html</div>\n\n"
+        ".. figure:: _static/flow.png\n\n   The resolver's flow.\n\n.. image:: _static/logo.png\n\n"
+        ".. contents:: On this page\n\n.. include:: ../README.rst\n\n.. literalinclude:: example.json\n\n"
+        ".. toctree::\n   :maxdepth: 1\n\n   install\n\n.. program:: pip\n\n"
+        ".. pip-command-usage:: install \"python -m pip\"\n\nInstall packages.\n")
+    assert text == "Usage\n\nInstall packages."
+
+
 @pytest.mark.parametrize("source, kept", [
     ("Use `foo and :command:`bar here, **strong and ``lit.\n", ["Use foo and bar here, strong and lit."]),
     (".. weird-thing:: arg\n      deep\n  shallow\n   mid\n\n     more\n  x\n\nAfter the directive.\n",
