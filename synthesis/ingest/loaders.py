@@ -17,13 +17,15 @@ from ..embedding import canonical_model_name
 from ..errors import IngestError
 from .documents import Block, Document, SkippedFile, as_tags, display_path, paragraphs
 from .markup import MarkdownError, parse_html, parse_markdown, text_blocks
+from .rst import parse_rst
 
 MARKDOWN = {".md", ".markdown", ".mdx"}
-TEXT = {".txt", ".text", ".rst"}
+RST = {".rst", ".rest"}
+TEXT = {".txt", ".text"}
 HTML = {".html", ".htm"}
 JSONL = {".jsonl", ".ndjson"}
 JSON = {".json"}
-SUPPORTED = MARKDOWN | TEXT | HTML | JSONL | JSON
+SUPPORTED = MARKDOWN | RST | TEXT | HTML | JSONL | JSON
 _MODEL_KEYS = ("embedding_model", "model", "model_name")
 _DIM_KEYS = ("embedding_dimension", "dimension", "dimensions")
 
@@ -139,6 +141,8 @@ def _load_single(text: str, path: Path, suffix: str) -> Document | None:
         text, blocks = _with_summary(meta, text, blocks)
     elif suffix in HTML:
         title, text, blocks = parse_html(text)
+    elif suffix in RST:
+        title, text, blocks = parse_rst(text)
     else:
         blocks, title = text_blocks(text), ""
     if not blocks:
