@@ -115,11 +115,28 @@ _IDIOMS = re.compile(r"\b(no matter|no later than|no sooner|no more than|no less
                      r"than|nothing but|not least|no doubt)\b", re.I)
 
 
+def _main_words(text: str) -> list[str]:
+    return words(_CONDITIONAL.sub(" ", _IDIOMS.sub(" ", text)))
+
+
 def _negated(text: str) -> bool:
     """An odd number of negations in the main clauses ("if X does not …" states a condition, not a claim)."""
-    toks = words(_CONDITIONAL.sub(" ", _IDIOMS.sub(" ", text)))
-    count = sum(1 for t in toks if t in NEGATIONS or t.endswith("n't"))
+    count = sum(1 for t in _main_words(text) if t in NEGATIONS or t.endswith("n't"))
     return count % 2 == 1
+
+
+def _negated_heads(text: str) -> set[str]:
+    """The first content word after each negation: what is denied ("are not allowed" denies "allow"; "Version 1
+    does not exist" denies "exist", not the server mode the sentence goes on to name)."""
+    toks = _main_words(text)
+    heads = set()
+    for k, t in enumerate(toks):
+        if t in NEGATIONS or t.endswith("n't"):
+            head = next((x for x in toks[k + 1:k + 5] if x not in STOPWORDS and not x[0].isdigit()
+                         and x not in _NUMBER_WORDS), None)
+            if head:
+                heads.add(stem(head))
+    return heads
 
 
 def _near(text: str, pos: int, window: int = 8) -> set[str]:
@@ -211,7 +228,10 @@ def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6, min_jaccard: 
     overlap = _cover(core_a, core_b)
     if overlap < min_overlap or len(core_a & core_b) < 3 or _jaccard(core_a, core_b) < min_jaccard:
         return None
-    flips = int(_negated(a) != _negated(b))
+    flips = 0
+    if _negated(a) != _negated(b):  # a denial conflicts only when what it denies, the other claim asserts
+        denied, asserted = (a, b) if _negated(a) else (b, a)
+        flips = int(bool(_negated_heads(denied) & _all_stems(asserted)))
     for side_a, side_b in zip(_cue_sides(cues_a), _cue_sides(cues_b)):
         if side_a and side_b and side_a != side_b:
             flips += 1

@@ -59,6 +59,12 @@ def test_opposite_polarity(a, b):
     # "Sources disagree" led an answer on whether to send deps/ fixes to nodejs/node
     ("Do not send a patch to Node.js.", "In such cases we float the patch on the Node.js side."),
     ("Otherwise, the release is not blocked.", "A failing Tier 1 tool blocks the release."),
+    # CMake's manual: a denial conflicts only with a claim that asserts what it denies; "Sources disagree" led an
+    # answer over a sentence that denies one thing (two presets of one name) and one that names the same files
+    ("There must not be two test presets in the union of CMakePresets.json and CMakeUserPresets.json in the same "
+     "directory with the same name.",
+     "--preset <preset>: Reads a preset from <path-to-source>/CMakePresets.json and "
+     "<path-to-source>/CMakeUserPresets.json."),
     # Node.js contributor docs: a hedged rule allows the case the other claim describes
     ("In most cases, do not squash commits that you add to your pull request during the review process.",
      "The Squash and merge method will add metadata (the pull request #) to the commit title."),
