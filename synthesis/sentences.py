@@ -120,7 +120,9 @@ def sentence_units(text: str) -> list[Sentence]:
             in_item = False  # an unindented line after a blank one: prose again, not the item's continuation
         paragraph.append(line)
     flush()
-    return [s for s in out if len(_WORD.findall(s.text)) >= 3]
+    # two words are a fact when one labels the other ("Default: 2", "Owner: Ops"); otherwise too little to quote
+    return [s for s in out if len(_WORD.findall(s.text)) >= 3
+            or (len(_WORD.findall(s.text)) == 2 and re.match(r"^[\w\s-]+:\s*\S", s.text))]
 
 
 _POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out)\b", re.I)

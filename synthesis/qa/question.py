@@ -56,6 +56,11 @@ QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
     r"cap|deadline)|what('s| is) the (max|min|limit|cap))\b", re.I)
+# Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
+# "if I don't set one", "if I leave out the slots field".
+ASKS_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|\bout of the box\b|\bif (?:i|we|you) (?:don'?t|do not|never) "
+                          r"(?:set|pass|specify|give|configure|provide)\b|\bif (?:i|we|you) (?:leave out|omit|skip)\b|"
+                          r"\b(?:i|we|you) never (?:set|pass|specify)\b", re.I)
 # Asking for a person without "who": "Whose sign-off …", "…, and I need approval from …?" (after _WHO_STRICT).
 _WHO_ACT = re.compile(r"\b(sign-?off|approv\w*|contact|notify|tell|ask)\b.*\?$", re.I)
 # "who" as the asking word, not as a relative pronoun ("someone who ends up hired")
@@ -98,6 +103,7 @@ class Part:
     own: set[str] = field(default_factory=set)  # the stems of the part's own words (without the statement's)
     side: int | None = None  # in a comparison, the side it is about (a side, or the compared aspect of one)
     search: str = ""  # what retrieval asks for it (default: the query)
+    default: bool = False  # asks what holds when nothing is set ("what's the default timeout", "if I leave it out")
 
     def __post_init__(self) -> None:
         self.query = self.query or self.text
@@ -281,7 +287,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             query = question
         previous = stems
         search = t if comparison and not frame_words else query
-        parts.append(Part(text=t, expect=kind, stems=stems, query=query, own=_stems(t), search=search))
+        parts.append(Part(text=t, expect=kind, stems=stems, query=query, own=_stems(t), search=search,
+                          default=bool(ASKS_DEFAULT.search(f"{context} {t}" if texts else question))))
     if cases:  # the second case is asked in the first's terms: "… long-term" is about working from outside the U.S.
         head = cases[0].split(",")[0]
         parts[1].query = f"{head} {parts[1].query}"

@@ -711,3 +711,26 @@ def test_a_clipped_word_needs_a_longer_word_it_begins():
     assert _clipped("deps", ["dependencies"]) and _clipped("env", ["environment"])
     assert not _clipped("sabbatical", ["sabbaticals"])  # a plural is no longer word
     assert not _clipped("moped", ["mode", "model"])
+
+
+LOGLEVEL = _context(
+    ("Config", "Config Settings > loglevel",
+     "- Default: \"notice\"\n- Type: \"silent\", \"error\", \"warn\", \"notice\", \"http\", \"info\", \"verbose\", or "
+     "\"silly\"\n\nWhat level of logs to report. All logs are written to a debug log, with the path to that file "
+     "printed if the execution of a command fails."),
+    ("Logging", "Setting Log Levels",
+     "The npm CLI has various mechanisms for showing different levels of information back to end-users for "
+     "certain commands, configurations & environments. All logs are written to a debug log."),
+)
+
+
+async def test_a_question_about_a_default_is_answered_by_the_line_that_states_it(minilm):
+    """npm's docs: 'what loglevel does it use if I don't set one' was answered with what the setting is for."""
+    s = await _answer(minilm, "What loglevel does npm use if I don't set one?", LOGLEVEL)
+    assert s.summary.find("notice") != -1 and s.summary.find("notice") < 120, s.summary
+
+
+def test_what_asks_for_a_default():
+    assert [p.default for p in analyze("how chatty is npm out of the box?").parts] == [True]
+    assert [p.default for p in analyze("If I leave out the slots field, how many slots does it get?").parts] == [True]
+    assert [p.default for p in analyze("How many slots does a GPU have?").parts] == [False]
