@@ -48,6 +48,11 @@ class TokenCounts:
         i = bisect_left(self.starts, a) + limit
         return b if i >= bisect_left(self.starts, b) else self.starts[i]
 
+    def after(self, a: int, b: int) -> int:
+        """The first token start after offset `a` (or `b`): where a word too long to cut at a token ends."""
+        i = bisect_right(self.starts, a)
+        return min(self.starts[i], b) if i < len(self.starts) else b
+
     def back(self, a: int, e: int, n: int) -> int:
         """The start of the token `n` tokens before `e`, not before `a`."""
         i = max(bisect_left(self.starts, e) - n, bisect_left(self.starts, a))
@@ -201,6 +206,8 @@ class Chunker:
             else:
                 ws = max(text.rfind(" ", s + 1, hard + 1), text.rfind("\n", s + 1, hard + 1))
                 e = ws if ws > s else hard
+            if e <= s:  # one word longer than the budget, counted word by word (all its tokens start where it
+                e = counts.after(s, b)  # does): it is a piece of its own, or the loop would never move on
             pieces.append(trim(text, s, e))
             # Start the next piece `overlap` tokens back, at a sentence start if one is there, else a word start.
             back = counts.back(s, e, overlap)

@@ -118,3 +118,14 @@ def test_a_lead_in_starts_the_chunk_of_the_list_it_introduces(minilm):
     assert not any(p.chunk.text.rstrip().endswith(":") for p in planned)
     # nothing lost or repeated: the chunks still tile the text
     assert "".join(p.chunk.text for p in planned).replace("\n", "") == doc.text.replace("\n", "")
+
+
+@pytest.mark.timeout(20)
+def test_a_word_longer_than_the_window_is_chunked_and_ingest_moves_on(embedder):
+    """A grid table's border ('+' then 300 '-') is one word of more tokens than a chunk holds; counted word by word
+    (a model without a fast tokenizer) every one of its tokens starts where the word starts, and splitting it used
+    to loop forever."""
+    doc = make_doc("Sponsor " + "-" * 300 + " end of the table.\n\nA closing paragraph about sponsors.")
+    planned = plan(embedder, doc)
+    text = " ".join(p.chunk.text for p in planned)
+    assert "closing paragraph" in text and "end of the table" in text
