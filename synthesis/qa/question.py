@@ -61,6 +61,20 @@ QUANTITY_CUE = _QUANTITY = re.compile(
 ASKS_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|\bout of the box\b|\bif (?:i|we|you) (?:don'?t|do not|never) "
                           r"(?:set|pass|specify|give|configure|provide)\b|\bif (?:i|we|you) (?:leave out|omit|skip)\b|"
                           r"\b(?:i|we|you) never (?:set|pass|specify)\b", re.I)
+# Asking which release brought something: "which cmake release first added …", "since what version", "when was …
+# introduced".
+ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release)s?\b|\bsince when\b|"
+                          r"\bwhen (?:was|were|did) .{1,60}\b(?:added|introduced|removed|deprecated)\b|"
+                          r"\bfirst (?:added|introduced|supported|shipped|appeared)\b", re.I)
+
+
+def asked_field(text: str) -> str | None:
+    """The field of a setting or feature the text asks for: "default", "version" or None."""
+    if ASKS_DEFAULT.search(text):
+        return "default"
+    return "version" if ASKS_VERSION.search(text) else None
+
+
 # Asking for a person without "who": "Whose sign-off …", "…, and I need approval from …?" (after _WHO_STRICT).
 _WHO_ACT = re.compile(r"\b(sign-?off|approv\w*|contact|notify|tell|ask)\b.*\?$", re.I)
 # "who" as the asking word, not as a relative pronoun ("someone who ends up hired")
@@ -103,7 +117,9 @@ class Part:
     own: set[str] = field(default_factory=set)  # the stems of the part's own words (without the statement's)
     side: int | None = None  # in a comparison, the side it is about (a side, or the compared aspect of one)
     search: str = ""  # what retrieval asks for it (default: the query)
-    default: bool = False  # asks what holds when nothing is set ("what's the default timeout", "if I leave it out")
+    # a field of a setting or feature that reference docs state on a line of its own: "default" (what holds when
+    # nothing is set: "what's the default timeout", "if I leave it out") or "version" (which release added it)
+    field: str | None = None
 
     def __post_init__(self) -> None:
         self.query = self.query or self.text
@@ -288,7 +304,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
         previous = stems
         search = t if comparison and not frame_words else query
         parts.append(Part(text=t, expect=kind, stems=stems, query=query, own=_stems(t), search=search,
-                          default=bool(ASKS_DEFAULT.search(f"{context} {t}" if texts else question))))
+                          field=asked_field(f"{context} {t}" if texts else question)))
     if cases:  # the second case is asked in the first's terms: "… long-term" is about working from outside the U.S.
         head = cases[0].split(",")[0]
         parts[1].query = f"{head} {parts[1].query}"

@@ -50,15 +50,21 @@ NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 RESTATES, REASON_SENTENCES = 0.75, 2
 _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
-DEFAULT_MISFIT = 0.85  # relevance kept, for a part asking a default, by a sentence that states no default
-DEFAULT_LINE_WORDS = 8  # a line stating a default this short is a setting's field ("Default: 300000 (5 minutes)")
+FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
+FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
 MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
           Expect.OTHER: 1.0}
 
-# What a sentence says holds when nothing is set: "Default: 300000", "defaults to STATUS", "if not specified", "unless".
-_STATES_DEFAULT = re.compile(r"\bdefault|\bif (?:not|none|omitted|unset|absent|missing)\b|\bif (?:it is |this is )?not "
-                             r"(?:set|specified|given|present|provided|passed)\b|\bunless\b|\botherwise\b|"
-                             r"\bis not (?:set|specified|given)\b", re.I)
+# What a sentence states of a setting or feature, per field a part can ask for (see Part.field): what holds when
+# nothing is set ("Default: 300000", "defaults to STATUS", "if not specified", "unless"), and the release that
+# brought or changed it ("New in version 3.19.", "since CMake 3.23", "removed since 3.20").
+_STATES = {
+    "default": re.compile(r"\bdefault|\bif (?:not|none|omitted|unset|absent|missing)\b|\bif (?:it is |this is )?not "
+                          r"(?:set|specified|given|present|provided|passed)\b|\bunless\b|\botherwise\b|"
+                          r"\bis not (?:set|specified|given)\b", re.I),
+    "version": re.compile(r"\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|in|from|before|after|until|as of)\s+"
+                          r"(?:[A-Z][\w.+-]*\s+)?\d+\.\d+(?:\.\d+)?\b", re.I),
+}
 _NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                      r"forty|fifty|sixty|hundred|thousand|half|quarter|twice|double|triple|dozen|annually|"
                      r"weekly|biweekly|monthly|quarterly|daily|yearly|hourly|immediately)\b", re.I)
@@ -166,16 +172,17 @@ class Candidate:
         return f"{h}: {lead}{text}" if h else f"{lead}{text}"
 
 
-def _inherit_defaults(candidates: list[Candidate], scores: np.ndarray, defaults: list[bool]) -> None:
-    """A short line stating a default ("Default: \"notice\"") scores as well as the best other sentence of its
-    section (before that one's DEFAULT_MISFIT): under a setting's heading it is what the description is about."""
+def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list[bool]) -> None:
+    """A short line stating the asked field ("Default: \"notice\"", "New in version 3.19.") scores as well as the
+    best other sentence of its section (before that one's FIELD_MISFIT): alone it says nothing a question's words
+    match; under its setting's heading it is what the description is about."""
     best: dict[tuple[int, str], float] = {}
     for i, c in enumerate(candidates):
-        if not defaults[i]:
+        if not states[i]:
             key = (id(c.passage), c.passage.section)
-            best[key] = max(best.get(key, 0.0), float(scores[i]) / DEFAULT_MISFIT)
+            best[key] = max(best.get(key, 0.0), float(scores[i]) / FIELD_MISFIT)
     for i, c in enumerate(candidates):
-        if defaults[i] and len(c.text.split()) <= DEFAULT_LINE_WORDS:
+        if states[i] and len(c.text.split()) <= FIELD_LINE_WORDS:
             scores[i] = max(float(scores[i]), best.get((id(c.passage), c.passage.section), 0.0))
 
 
@@ -285,7 +292,8 @@ class Reader:
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
         asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
-        defaults = [bool(_STATES_DEFAULT.search(c.text)) for c in candidates]
+        fields = {p.field for p in frame.parts if p.field}
+        states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -311,16 +319,16 @@ class Reader:
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
                 fit = 1.0 if part.expect in c.kinds else MISFIT[part.expect]
-                if part.default and not defaults[i]:
-                    fit *= DEFAULT_MISFIT  # "what's the default timeout": the line that says what it defaults to
+                if part.field and not states[part.field][i]:
+                    fit *= FIELD_MISFIT  # "what's the default timeout": the line that says what it defaults to
                 section = max(0.0, float(section_cos[_last_heading(c)][j]))
                 faq = FAQ_BONUS if section >= FAQ_COSINE and asks[i] else 0.0  # the heading asks this question
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section + faq)
                 scores[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)
         for j, part in enumerate(frame.parts):
-            if part.default:  # "Default: 300000" says nothing alone: it answers as well as its setting's description
-                _inherit_defaults(candidates, scores[:, j], defaults)
+            if part.field:  # "Default: 300000" says nothing alone: it answers as well as its setting's description
+                _inherit_field(candidates, scores[:, j], states[part.field])
         for i, c in enumerate(candidates):
             c.scores = [float(x) for x in scores[i]]
             c.part = int(np.argmax(scores[i]))

@@ -731,6 +731,27 @@ async def test_a_question_about_a_default_is_answered_by_the_line_that_states_it
 
 
 def test_what_asks_for_a_default():
-    assert [p.default for p in analyze("how chatty is npm out of the box?").parts] == [True]
-    assert [p.default for p in analyze("If I leave out the slots field, how many slots does it get?").parts] == [True]
-    assert [p.default for p in analyze("How many slots does a GPU have?").parts] == [False]
+    assert [p.field == "default" for p in analyze("how chatty is npm out of the box?").parts] == [True]
+    assert [p.field == "default" for p in analyze("If I leave out the slots field, how many slots does it get?").parts] == [True]
+    assert [p.field == "default" for p in analyze("How many slots does a GPU have?").parts] == [False]
+
+
+PRESETS = _context(
+    ("cmake-presets(7)", "cmake-presets(7) > Introduction",
+     "New in version 3.19. One problem that CMake users often face is sharing settings with other people for common "
+     "ways to configure a project. This may be done to support CI builds, or for users who frequently use the same "
+     "build. CMake supports two main files, CMakePresets.json and CMakeUserPresets.json, that allow users to specify "
+     "common configure options and share them with others."),
+    ("cmake-presets(7)", "cmake-presets(7) > Format > Includes",
+     "CMakePresets.json and CMakeUserPresets.json can include other files with the include field in file version "
+     "4 and later. Files included by these files can also include other files."),
+    ("cmake-gui(1)", "cmake-gui(1) > Description",
+     "The CMake GUI can also recognize CMakePresets.json and CMakeUserPresets.json files."),
+)
+
+
+async def test_a_question_about_the_release_that_added_a_feature_is_answered_by_its_version_line(minilm):
+    """CMake's manual: 'which cmake release first added support for CMakePresets.json' was answered with what the
+    files are for; the page's 'New in version 3.19.' line says nothing a question's words match."""
+    s = await _answer(minilm, "which cmake release first added support for CMakePresets.json files?", PRESETS)
+    assert "3.19" in s.summary, s.summary
