@@ -139,11 +139,20 @@ class _Renderer:
             i += 1
         return out
 
-    def lead(self, term: str, children, sep: str = ": ") -> list[_Piece]:
+    def lead(self, term: str, children, sep: str = ": ", *, heads: bool = False) -> list[_Piece]:
         """`term` leads the first paragraph of `children` ("cmakeExecutable: An optional string …"), so a search
-        that finds the description finds what it describes; before a list, code or a table it stands alone."""
+        that finds the description finds what it describes; before a list, code or a table it stands alone. A term
+        that `heads` what follows (an option, a definition list's term) is also the section of every paragraph of
+        its description: "This option tells CTest to write …" three paragraphs down is still about `--output-junit`."""
         term = _SPACES.sub(" ", term).strip()
-        pieces = self.body(children)
+        if heads and term:
+            self.titles.append(term)
+            try:
+                pieces = self.body(children)
+            finally:
+                self.titles.pop()
+        else:
+            pieces = self.body(children)
         if not term or not pieces:  # a tab or option whose text is generated elsewhere: the name alone says nothing
             return pieces
         if pieces[0].kind == "para":
@@ -180,7 +189,7 @@ class _Renderer:
             links = []
             return self.para(self.lines(node, links), links)
         if isinstance(node, sphinx.described):
-            return self.lead(node["term"], node.children)
+            return self.lead(node["term"], node.children, heads=True)
         if isinstance(node, sphinx.version_note):
             return self.lead(node["label"], node.children, sep=" ") or self.para(node["label"], [])
         if isinstance(node, nodes.Admonition | nodes.topic | nodes.sidebar):
@@ -218,7 +227,7 @@ class _Renderer:
         if kinds:
             term = f"{term} ({', '.join(kinds)})"
         body = [c for c in item.children if isinstance(c, nodes.definition)]
-        return self.lead(term, body[0].children if body else [])
+        return self.lead(term, body[0].children if body else [], heads=True)
 
     def list_(self, node: nodes.Element) -> list[_Piece]:
         """One block, as Markdown lists are: "- item" or "1. item", nested items and continuations indented."""

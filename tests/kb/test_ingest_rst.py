@@ -80,7 +80,8 @@ def test_definition_terms_lead_their_descriptions_under_section_paths():
     executable = block_with(text, blocks, "cmakeExecutable")
     assert text[executable.start:executable.end].startswith(
         "cmakeExecutable: An optional string representing the path to the CMake executable to use for this preset.")
-    assert executable.section == "cmake-presets(7) > Format > Configure Preset"
+    # a term heads its whole description: every paragraph of it sits under the term, as under a heading
+    assert executable.section == "cmake-presets(7) > Format > Configure Preset > cmakeExecutable"
     intro = block_with(text, blocks, "One problem")
     assert intro.section == "cmake-presets(7) > Introduction"
     assert text[intro.start:].startswith("New in version 3.19. One problem that CMake users often face")
@@ -101,7 +102,7 @@ def test_an_option_directive_keeps_the_option_with_its_description_and_version_n
     assert text[fresh.start:fresh.end] == (
         "--fresh: New in version 3.24. Perform a fresh configuration of the build tree. This removes any existing "
         "CMakeCache.txt file and associated CMakeFiles/ directory, and recreates them from scratch.")
-    assert fresh.section == "cmake(1) > Generate a Project Buildsystem > Options"
+    assert fresh.section == "cmake(1) > Generate a Project Buildsystem > Options > --fresh"
     assert "-L[A][H]: List non-advanced cached variables." in text
     assert ("New in version 3.25. See the cmake_language command for a way to query the current message logging "
             "level.") in text  # a note whose text follows "::" with no blank line
@@ -113,6 +114,34 @@ def test_an_option_directive_keeps_the_option_with_its_description_and_version_n
     code = block_with(text, blocks, "$ mkdir build")
     markdown = parse_markdown("```console\n$ mkdir build ; cd build\n$ cmake ../src\n```\n")[1]
     assert text[code.start:code.end] == markdown == "```\n$ mkdir build ; cd build\n$ cmake ../src\n```"
+
+
+OUTPUT_JUNIT = """Run Tests
+=========
+
+.. option:: --output-junit <file>
+
+ .. versionadded:: 3.21
+
+ Write test results in JUnit format.
+
+ This option tells CTest to write test results to ``<file>`` in JUnit XML
+ format. If ``<file>`` already exists, it will be overwritten. If using the
+ :option:`-S <ctest -S>` option to run a dashboard script, use the
+ ``OUTPUT_JUNIT`` keyword with the :command:`ctest_test` command instead.
+
+Later paragraph of the section.
+"""
+
+
+def test_every_paragraph_of_an_options_description_sits_under_the_option():
+    """CTest's manual: 'This option tells CTest to write test results to <file> in JUnit XML format' was quoted
+    under 'Run Tests' alone, so nothing tied it to --output-junit."""
+    _, text, blocks = parse_rst(OUTPUT_JUNIT)
+    tells = block_with(text, blocks, "This option tells CTest")
+    assert tells.section == "Run Tests > --output-junit <file>"
+    assert block_with(text, blocks, "Write test results in JUnit").section == "Run Tests > --output-junit <file>"
+    assert block_with(text, blocks, "Later paragraph").section == "Run Tests"  # the option ends with its indent
 
 
 def test_literal_blocks_and_double_colons_read_as_markdown_code_does():
@@ -246,7 +275,7 @@ def test_ingesting_sphinx_docs_stores_chunks_without_markup(manuals, make_store,
     presets = [(d, m) for d, m in chunks if m["doc_id"] == "docs/cmake-presets.7.rst"]
     executable = next((d, m) for d, m in presets if "cmakeExecutable" in d)
     assert "cmakeExecutable: An optional string representing the path to the CMake executable" in executable[0]
-    assert executable[1]["section"] == "cmake-presets(7) > Format > Configure Preset"
+    assert executable[1]["section"] == "cmake-presets(7) > Format > Configure Preset > cmakeExecutable"
     ctest = [d for d, m in chunks if m["doc_id"] == "docs/ctest.1.rest"]
     assert any("--list-presets: Lists the available test presets." in d for d in ctest)
     links = "\n".join(m.get("links", "") for _, m in chunks).split("\n")
