@@ -126,7 +126,7 @@ class Inventory:
         by: dict[str, dict[str, dict[str, set | int]]] = {k: defaultdict(lambda: {"documents": set(), "chunks": 0})
                                                           for k in ("source", "type", "tag", "section")}
         for c in self.chunks:
-            top_section = c.section.split(">")[0].strip() or "(none)"
+            top_section = c.section.split(" > ")[0].strip() or "(none)"
             for kind, name in [*self.facets_of(c), ("section", top_section)]:
                 row = by[kind][name]
                 row["documents"].add(c.doc_id)

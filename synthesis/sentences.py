@@ -138,7 +138,7 @@ _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers app
 
 def is_pointer(text: str, section: str = "") -> bool:
     """A sentence that sends the reader elsewhere ("The rollback rules are in the rollback policy.", "See X.")."""
-    if _POINTER_START.match(text) or _POINTER_SECTION.search(section.split(">")[-1]):
+    if _POINTER_START.match(text) or _POINTER_SECTION.search(section.split(" > ")[-1]):
         return True
     return len(_WORD.findall(text)) <= 14 and bool(_LIVES_ELSEWHERE.search(text))
 

@@ -104,7 +104,7 @@ def render(result: AnswerResult, console: Console) -> None:
     if sources:
         console.print("\n[bold]Sources[/]")
         for src in sources:
-            parts = [src.title or src.doc_id, src.section.split(">")[-1].strip() if src.section else "", src.url]
+            parts = [src.title or src.doc_id, src.section.split(" > ")[-1].strip() if src.section else "", src.url]
             console.print(f"  [{src.number}] " + escape(" — ".join(p for p in parts if p)))
     if result.explore:
         console.print("\n[bold]You might also explore:[/] " + escape(", ".join(p.title or p.doc_id

@@ -150,6 +150,7 @@ class Candidate:
     passage: Passage
     fragment: bool = False  # a list item or clause: quoted alone it loses what it hangs off
     lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
+    subject: str = ""  # the heading a sentence names only as "this option" (`--output-junit <file>`)
     vector: np.ndarray | None = None
     scores: list[float] = field(default_factory=list)  # relevance per part
     support: list[float] = field(default_factory=list)  # per part: cosine + 0.3·keyword overlap (answerability)
@@ -188,7 +189,7 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
 
 def _last_heading(c: Candidate) -> str:
     """The innermost heading over a sentence (the page title when it has none)."""
-    return c.passage.section.split(">")[-1].strip() or c.passage.title.strip()
+    return c.passage.section.split(" > ")[-1].strip() or c.passage.title.strip()
 
 
 # A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near (the)"

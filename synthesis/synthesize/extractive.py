@@ -146,8 +146,9 @@ class ExtractiveSynthesizer:
                 if POINTER.match(text) and len(text.split()) <= 8:
                     continue  # "See Database migrations." points elsewhere; it answers nothing itself
                 lead_in = protect(sentence.lead_in or (_section(src.passage) if sentence.listed else ""))
+                subject = protect(_subject(text, src.passage))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
-                                  fragment=sentence.fragment, lead_in=lead_in))
+                                  fragment=sentence.fragment, lead_in=lead_in, subject=subject))
         return units
 
     def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
@@ -260,7 +261,7 @@ class ExtractiveSynthesizer:
             if parts:
                 key, label = f"part:{u.part}", _topic_from_part(parts[u.part])
             else:
-                section = u.passage.section.split(">")[-1].strip()
+                section = u.passage.section.split(" > ")[-1].strip()
                 informative = section.lower() not in GENERIC_SECTIONS and len(section) > 5  # "P–Z" says nothing
                 label = section if informative else (u.passage.title or _keywords_label(u.text))
                 key = f"topic:{label.lower()}"
@@ -356,9 +357,26 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
     return resolution(dispute[0], dispute[1], titles=titles, subject=clause if narrow else "")
 
 
+# "This option tells CTest to write …": the sentence names its subject only by its kind; the heading names it.
+_THIS_KIND = re.compile(r"^(?:this|that|the|such an?)\s+(?:option|flag|switch|setting|variable|environment variable|"
+                        r"command|subcommand|property|field|value|key|parameter|argument|directive|function|method|"
+                        r"module|policy|preset|mode|generator|keyword|entry|member|config|configuration)\b", re.I)
+# A heading that names one thing of a reference: an option, an identifier ("--output-junit <file>", "cmakeExecutable",
+# "loglevel", "CMAKE_BUILD_TYPE"), not a prose heading ("Run Tests").
+_IDENTIFIER = re.compile(r"^-|[_.()<>$=]|[a-z][A-Z]")
+
+
+def _subject(text: str, p) -> str:
+    """The innermost heading when `text` names its subject only as "this option" and the heading is an identifier."""
+    heading = p.section.split(" > ")[-1].strip()
+    if not heading or len(heading) > 60 or not _THIS_KIND.match(text):
+        return ""
+    return heading if len(heading.split()) == 1 or _IDENTIFIER.search(heading) else ""
+
+
 def _section(p) -> str:
     """The passage's own heading when it says something (what a list at the top of a chunk hangs off)."""
-    section = p.section.split(">")[-1].strip()
+    section = p.section.split(" > ")[-1].strip()
     return section if section.lower() not in GENERIC_SECTIONS else ""
 
 

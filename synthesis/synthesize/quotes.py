@@ -30,6 +30,8 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
         return cite(f"{lead}: {items}{'; …' if more else '.'}", [u.source])
     if u.fragment and u.lead_in:
         return cite(f"{u.lead_in.rstrip().rstrip(':')}: {sentence(u.text.rstrip(' ;:,'))}", [u.source])
+    if u.subject:  # "--output-junit <file>: This option tells CTest to write …" (the heading it is about)
+        return cite(f"{u.subject}: {sentence(u.text)}", [u.source])
     return cite(sentence(u.text), [u.source])
 
 

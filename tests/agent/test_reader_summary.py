@@ -211,3 +211,27 @@ async def test_what_the_asker_tells_before_asking_is_no_missing_topic(minilm):
 async def test_a_topic_told_and_then_pointed_back_at_is_still_missing(minilm):
     s = await _summary(minilm, "my build dir is on a zeppelin. can cmake reconfigure it from scratch?", FRESH)
     assert s == "", s
+
+
+async def test_a_sentence_naming_its_subject_only_as_this_option_is_quoted_under_the_option(minilm):
+    """CTest's manual: 'This option tells CTest to write test results to <file> in JUnit XML format.' was quoted with
+    nothing saying which option it is."""
+    junit = _context(("ctest.1.rst", "ctest(1)", "ctest(1) > Run Tests > --output-junit <file>",
+                      "This option tells CTest to write test results to <file> in JUnit XML format. If <file> "
+                      "already exists, it will be overwritten."),
+                     ("ctest.1.rst", "ctest(1)", "ctest(1) > Run Tests > --output-log <file>",
+                      "This option tells CTest to write all its output to a <file> log file."))
+    s = await _summary(minilm, "GitLab wants JUnit XML from our test run. Which ctest option writes that?", junit)
+    assert s.startswith("--output-junit <file>: This option tells CTest to write test results"), s
+
+
+def test_only_a_heading_that_names_one_thing_is_a_sentences_subject():
+    from synthesis.synthesize.extractive import _subject
+
+    def passage(section):
+        return Passage(id="p", doc_id="d", content="", score=0.5, section=section)
+
+    assert _subject("This option tells CTest to stop.", passage("Run Tests > --stop-on-failure")) == "--stop-on-failure"
+    assert _subject("The value is a string.", passage("Configure Preset > cmakeExecutable")) == "cmakeExecutable"
+    assert _subject("This option tells CTest to stop.", passage("Run Tests")) == ""  # prose names no one thing
+    assert _subject("It tells CTest to stop.", passage("Run Tests > --stop-on-failure")) == ""
