@@ -34,6 +34,11 @@ PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
 HEAD_ZIPF = 4.6  # … and an absent word after a covered one ("relocation bonus"): stricter, verbs sit there too
+# Head nouns that name no kind of their own: in "a cmake flag", "the GPU entries", "the approve-scripts mechanism"
+# the covered word before them is what is asked about ("relocation bonus" is another matter: a bonus is a thing).
+LIGHT_HEADS = frozenset("""flag flags option options switch entry entries mechanism mechanisms field fields setting
+settings thing things stuff way ways feature features value values process system tool command commands step steps
+approach method methods part parts kind kinds type types sort item items""".split())
 MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
@@ -164,7 +169,8 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             previous = tokens[k - 1] if k else ""
             before = [t for t in tokens[max(0, k - 3):k] if t not in _DETERMINERS]
             if (after and stem(after) in present and content_words(after)) or (
-                    previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF) or (
+                    previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF
+                    and w not in LIGHT_HEADS) or (
                     len(before) >= 2 and before[-1] in _OF and stem(before[-2]) in present
                     and content_words(before[-2])):
                 found.append(w)
