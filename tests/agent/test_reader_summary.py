@@ -235,3 +235,12 @@ def test_only_a_heading_that_names_one_thing_is_a_sentences_subject():
     assert _subject("The value is a string.", passage("Configure Preset > cmakeExecutable")) == "cmakeExecutable"
     assert _subject("This option tells CTest to stop.", passage("Run Tests")) == ""  # prose names no one thing
     assert _subject("It tells CTest to stop.", passage("Run Tests > --stop-on-failure")) == ""
+
+
+def test_a_light_head_noun_after_a_covered_word_is_no_missing_kind():
+    """CMake's manual: 'is there a cmake flag to reconfigure from scratch' was refused over 'flag' (the docs say
+    'option'); a bonus after 'relocation' still names a kind the passages lack."""
+    from synthesis.qa.answerability import compound_modifiers
+
+    assert compound_modifiers("is there a cmake flag to reconfigure from scratch?", {"flag"}, {"cmake"}) == []
+    assert compound_modifiers("Is there a relocation bonus when I move?", {"bonus"}, {"reloc"}) == ["bonus"]
