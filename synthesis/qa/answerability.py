@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import asked_sentences, content_words, stem
+from ..sentences import STOPWORDS, asked_sentences, content_words, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate
 
@@ -207,17 +207,55 @@ def _setting_words(question: str) -> set[str]:
     return inside - outside
 
 
-_BACK = frozenset("it its this that these those them they one ones".split())
+# Pointing back at what was told: "Will TTS pay for it?", "… cover that?", "Does this apply to me?", "get one?"; not
+# a relative or a determiner ("versions that have been out", "this week", "one of the entries").
+_PRONOUNS = frozenset("it its them they".split())
+_DEMONSTRATIVES = frozenset("this that these those".split())
+_POINTING_VERBS = frozenset("apply applies count counts cover covers work works mean means matter matters include "
+                            "includes happen happens".split())
+_ONE_ALONE = re.compile(r"\bones?(?=\s*[?.!,]|$)", re.I)
+
+
+def _points_back(asking: str) -> bool:
+    if _ONE_ALONE.search(asking):
+        return True
+    toks = [t.lower() for t in _TOKEN.findall(asking)]
+    for k, t in enumerate(toks):
+        if t in _PRONOUNS:
+            return True
+        if t in _DEMONSTRATIVES:
+            before, after = toks[k - 1] if k else "", toks[k + 1] if k + 1 < len(toks) else ""
+            if t == "that" and before and before not in STOPWORDS:
+                continue  # a relative: "versions that have been out a while"
+            if not after or after in STOPWORDS or after in _POINTING_VERBS or after.endswith("ed"):
+                return True
+    return False
+
+
+# Where an asking sentence restates itself ("how chatty is npm, i.e. what loglevel does it use?") or opens with a
+# short label ("Supply-chain paranoia: how can I …?"): the words before are the asker's, the rest is the question.
+_ASKING = (r"\s+(?P<asked>(?:what|which|who|whom|whose|when|where|why|how|can|could|may|is|are|do|does|did|should|"
+           r"will|would|must|am)\b.*\?)$")
+_RESTATED = [re.compile(r"^(?P<told>.+?),?\s*\(?(?:\bi\.e\.|\bie\b|\bin other words\b|\bthat is,)" + _ASKING, re.I),
+             re.compile(r"^(?!(?:what|which|who|when|where|why|how)\b)(?P<told>[^:?]{3,40}):" + _ASKING, re.I)]
 
 
 def _told_words(question: str) -> set[str]:
     """Words only in the statements of a question that also asks ("my build dir has stale cache junk in it. is there
-    a flag to reconfigure from scratch?"): the asker's situation. Not when the asking sentence points back at what
-    was told ("I'd like a coworking space. Will TTS pay for it?"): then the statement holds the topic."""
-    sentences = asked_sentences(question)
-    said = {w.lower() for s in sentences if not s.endswith("?") for w in _TOKEN.findall(s)}
-    asked = {w.lower() for s in sentences if s.endswith("?") for w in _TOKEN.findall(s)}
-    if not asked or asked & _BACK:
+    a flag to reconfigure from scratch?"), or before a restatement or a label's colon (`_RESTATED`): the asker's
+    situation. Not when the asking sentence points back at what was told ("I'd like a coworking space. Will TTS pay
+    for it?"): then the statement holds the topic."""
+    said: set[str] = set()
+    asked: set[str] = set()
+    asking_text = ""
+    for s in asked_sentences(question):
+        told, asking = ("", s) if s.endswith("?") else (s, "")
+        if m := next((m for r in _RESTATED if (m := r.match(asking))), None):
+            told, asking = m.group("told"), m.group("asked")
+        said |= {w.lower() for w in _TOKEN.findall(told)}
+        asked |= {w.lower() for w in _TOKEN.findall(asking)}
+        asking_text += f" {asking}"
+    if not asked or _points_back(asking_text):
         return set()
     return said - asked
 

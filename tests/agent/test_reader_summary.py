@@ -244,3 +244,19 @@ def test_a_light_head_noun_after_a_covered_word_is_no_missing_kind():
 
     assert compound_modifiers("is there a cmake flag to reconfigure from scratch?", {"flag"}, {"cmake"}) == []
     assert compound_modifiers("Is there a relocation bonus when I move?", {"bonus"}, {"reloc"}) == ["bonus"]
+
+
+def test_a_label_or_a_restatement_is_told_and_a_question_that_points_back_keeps_it():
+    from synthesis.qa.answerability import _told_words
+
+    # npm's docs: 'paranoia' refused a question whose asking part the docs answer
+    assert _told_words("Supply-chain paranoia: how can I make installs skip versions that have been out a "
+                       "while?") == {"supply-chain", "paranoia"}
+    assert "chatty" in _told_words("how chatty is npm, i.e. what loglevel does npm use by default?")
+    for question in ("I would like a coworking space. Will TTS pay for that?",
+                     "I want a coworking space. Does this apply to me?",
+                     "I want a coworking space. Can I get one?",
+                     "Coworking spaces: are they reimbursed?",
+                     "What is the rule on pets: can I bring mine?"):  # a question before the colon is no label
+        assert "coworking" not in _told_words(question) and "pets" not in _told_words(question), question
+    assert _told_words("I am new here. Is there a stipend for this week?") == {"am", "new", "here"}
