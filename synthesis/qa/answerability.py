@@ -28,17 +28,17 @@ from dataclasses import dataclass, field
 
 from ..sentences import STOPWORDS, asked_sentences, content_words, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
-from .reader import Candidate
+from .reader import FIELD_LINE_WORDS, Candidate
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
 HEAD_ZIPF = 4.6  # … and an absent word after a covered one ("relocation bonus"): stricter, verbs sit there too
-# Head nouns that name no kind of their own: in "a cmake flag", "the GPU entries", "the approve-scripts mechanism"
-# the covered word before them is what is asked about ("relocation bonus" is another matter: a bonus is a thing).
-LIGHT_HEADS = frozenset("""flag flags option options switch entry entries mechanism mechanisms field fields setting
-settings thing things stuff way ways feature features value values process system tool command commands step steps
-approach method methods part parts kind kinds type types sort item items""".split())
+# Head nouns that name no kind of their own after a name: in "a cmake flag", "the GPU entries", "the approve-scripts
+# mechanism" the name before them is what is asked about ("relocation bonus" is another matter: a bonus is a thing,
+# and so is a "feature flag": "feature" is no name). Only words rarer than HEAD_ZIPF need listing.
+LIGHT_HEADS = frozenset("flag flags entries mechanism mechanisms settings commands item tool tools kinds".split())
+NAME_ZIPF = 3.6  # a word this rare (or with a hyphen or a digit) before a light head names something: "cmake", "gpu"
 MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
@@ -83,30 +83,39 @@ def _names_it(text: str, candidates: list[Candidate]) -> bool:
     return bool(specific) and any(specific & c.stems for c in candidates)
 
 
-# The kind of value a part asks for: a duration ("how long", "how many days", "the maximum number of hours") or a
-# price ("how much does a seat cost").
-_ASKS_TIME = re.compile(r"\bhow (?:long|soon)\b|\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?"
-                        r"(?:seconds|minutes|hours|days|weeks|months|years)\b", re.I)
-_ASKS_MONEY = re.compile(r"\bhow much\b.*\b(?:cost|costs|charge|charged|fee|fees|price|priced)\b|\bhow much money\b|"
-                         r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b", re.I)
-# A stated duration or price, counted generously ("a week", "240 annual leave hours", "annually", "free"): this check
-# only refuses when none is there at all.
-_TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|periods?)\b"
+# The kind of value a part asks for, only where the wording leaves no other reading: a number of a time unit ("how
+# many seconds", "the maximum number of days"), how long something takes or lasts ("how long does approval take";
+# not "how long can a package name be"), or what something costs ("how much does a seat cost"; not "how much of the
+# fee is covered").
+_TIME_UNITS = "seconds|minutes|hours|days|weeks|months|years"
+_ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
+                        r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|retain\w*|"
+                        r"remain\w*|expire\w*)\b)", re.I)
+_ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
+                         r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
+# A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
+# percent"): this check only refuses when none is there at all.
+_TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
 _STATES_TIME = re.compile(
     r"\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
     r"forty|fifty|sixty|ninety|hundred)\s*-?\s*(?:[a-z][\w-]*\s+){0,3}?" + _TIME_UNIT + "|"
-    r"\b(?:a|an|half an?|several|a few)\s+(?:business\s+|working\s+|calendar\s+|full\s+)?" + _TIME_UNIT + "|"
-    r"\b\d+\s*(?:ms|s|h|d)\b|\b(?:immediately|annually|daily|weekly|biweekly|monthly|yearly|hourly|overnight|same day|"
-    r"indefinitely|forever|never expire\w*|no (?:time )?limit)\b", re.I)
-_STATES_MONEY = re.compile(r"[$€£]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|cents)\b|\bfree\b|"
-                           r"\b(?:no|without) (?:cost|charge|fee)\b", re.I)
+    r"\b(?:a|an|half an?|several|a few|a couple of|the next|next|same|each|every)\s+(?:business\s+|working\s+|"
+    r"calendar\s+|full\s+)?" + _TIME_UNIT + "|"
+    r"\b\d+\s*(?:ms|s|h|d)\b|\b(?:immediately|annually|daily|weekly|biweekly|monthly|yearly|hourly|overnight|"
+    r"same[- ]day|indefinitely|forever|never expire\w*|no (?:time )?limit|by (?:the )?end of|by (?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day|next (?:paycheck|pay period|business day))\b", re.I)
+_STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|"
+                           r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|\b(?:no|without)\s+(?:extra\s+|additional\s+)?"
+                           r"(?:cost|charge|fee)\b|\bfull (?:cost|fee|price|registration fee)\b", re.I)
+_FIELD_LINE = re.compile(r"^[A-Za-z][\w -]{0,30}:\s*\S")  # "Default: 10000 (10 seconds)"
 _VALUES = ((_ASKS_TIME, _STATES_TIME, "a duration"), (_ASKS_MONEY, _STATES_MONEY, "a price"))
-_UNIT_ASKED = re.compile(r"(seconds|minutes|hours|days|weeks|months|years)\b", re.I)
 
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
-    """Quantity parts asking for a duration or a price that no sentence about them (RELATED_SUPPORT) states, with
-    what is lacking ("a number of seconds", "a price"); see the module docstring."""
+    """Quantity parts asking for a duration or a price that no sentence about them states, with what is lacking ("a
+    number of seconds", "a price"); see the module docstring. A sentence is about the part when it is related to it
+    (RELATED_SUPPORT) or is a short "Label: value" line in the same section as one that is: a setting's "Default:
+    10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
         if part.expect is not Expect.QUANTITY:
@@ -114,10 +123,14 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         for asks, states, kind in _VALUES:
             if not (m := asks.search(part.text)):
                 continue
-            about = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
+            related = [c.support[j] >= RELATED_SUPPORT if c.support else False for c in candidates]
+            sections = {(id(c.passage), c.passage.section) for c, r in zip(candidates, related) if r}
+            about = [c for c, r in zip(candidates, related) if r or (
+                _FIELD_LINE.match(c.text) and len(c.text.split()) <= FIELD_LINE_WORDS
+                and (id(c.passage), c.passage.section) in sections)]
             if not any(states.search(f"{c.text} {c.lead_in}") for c in about):
-                unit = _UNIT_ASKED.search(m.group(0))
-                unstated[j] = f"a number of {unit.group(1).lower()}" if unit else kind
+                unit = m.groupdict().get("unit")
+                unstated[j] = f"a number of {unit.lower()}" if unit else kind
     return unstated
 
 
@@ -146,6 +159,10 @@ _OF = frozenset("to for of".split())  # "donations to charity", "insurance for m
 _DETERMINERS = frozenset("a an the my your our their his her its this that these those some".split())
 
 
+def _names(word: str) -> bool:
+    return zipf(word) < NAME_ZIPF or bool(re.search(r"[-\d]", word))
+
+
 def compound_modifiers(question: str, absent: set[str], present: set[str]) -> list[str]:
     """Absent words that name a kind of something the context does cover: "pet" in "pet insurance", "charity" in
     "donations to charity", "bonus" in "relocation bonus". The context is about insurance, not pet insurance, so
@@ -170,7 +187,7 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             before = [t for t in tokens[max(0, k - 3):k] if t not in _DETERMINERS]
             if (after and stem(after) in present and content_words(after)) or (
                     previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF
-                    and w not in LIGHT_HEADS) or (
+                    and not (w in LIGHT_HEADS and _names(previous))) or (
                     len(before) >= 2 and before[-1] in _OF and stem(before[-2]) in present
                     and content_words(before[-2])):
                 found.append(w)
@@ -207,12 +224,13 @@ def _setting_words(question: str) -> set[str]:
     return inside - outside
 
 
-# Pointing back at what was told: "Will TTS pay for it?", "… cover that?", "Does this apply to me?", "get one?"; not
-# a relative or a determiner ("versions that have been out", "this week", "one of the entries").
+# Pointing back at what was told: "Will TTS pay for it?", "Is that eligible?", "Does this apply to me?", "get one?".
+# A demonstrative points back unless it is a relative ("versions that have been out a while") or dates the question
+# ("this week").
 _PRONOUNS = frozenset("it its them they".split())
 _DEMONSTRATIVES = frozenset("this that these those".split())
-_POINTING_VERBS = frozenset("apply applies count counts cover covers work works mean means matter matters include "
-                            "includes happen happens".split())
+_TIME_NOUNS = frozenset("""week weeks month months year years quarter time morning afternoon evening weekend season
+semester sprint release cycle""".split())
 _ONE_ALONE = re.compile(r"\bones?(?=\s*[?.!,]|$)", re.I)
 
 
@@ -225,46 +243,29 @@ def _points_back(asking: str) -> bool:
             return True
         if t in _DEMONSTRATIVES:
             before, after = toks[k - 1] if k else "", toks[k + 1] if k + 1 < len(toks) else ""
-            if t == "that" and before and before not in STOPWORDS:
-                continue  # a relative: "versions that have been out a while"
-            if not after or after in STOPWORDS or after in _POINTING_VERBS or after.endswith("ed"):
+            if not (t == "that" and before and before not in STOPWORDS) and after not in _TIME_NOUNS:
                 return True
     return False
 
 
-# Where an asking sentence restates itself ("how chatty is npm, i.e. what loglevel does it use?") or opens with a
-# short label ("Supply-chain paranoia: how can I …?"): the words before are the asker's, the rest is the question.
-_ASKING = (r"\s+(?P<asked>(?:what|which|who|whom|whose|when|where|why|how|can|could|may|is|are|do|does|did|should|"
-           r"will|would|must|am)\b.*\?)$")
-_RESTATED = [re.compile(r"^(?P<told>.+?),?\s*\(?(?:\bi\.e\.|\bie\b|\bin other words\b|\bthat is,)" + _ASKING, re.I),
-             re.compile(r"^(?!(?:what|which|who|when|where|why|how)\b)(?P<told>[^:?]{3,40}):" + _ASKING, re.I)]
-
-
 def _told_words(question: str) -> set[str]:
     """Words only in the statements of a question that also asks ("my build dir has stale cache junk in it. is there
-    a flag to reconfigure from scratch?"), or before a restatement or a label's colon (`_RESTATED`): the asker's
-    situation. Not when the asking sentence points back at what was told ("I'd like a coworking space. Will TTS pay
-    for it?"): then the statement holds the topic."""
-    said: set[str] = set()
-    asked: set[str] = set()
-    asking_text = ""
-    for s in asked_sentences(question):
-        told, asking = ("", s) if s.endswith("?") else (s, "")
-        if m := next((m for r in _RESTATED if (m := r.match(asking))), None):
-            told, asking = m.group("told"), m.group("asked")
-        said |= {w.lower() for w in _TOKEN.findall(told)}
-        asked |= {w.lower() for w in _TOKEN.findall(asking)}
-        asking_text += f" {asking}"
-    if not asked or _points_back(asking_text):
+    a flag to reconfigure from scratch?"): the asker's situation. Not when the asking sentence points back at what
+    was told ("I'd like a coworking space. Will TTS pay for it?"): then the statement holds the topic."""
+    sentences = asked_sentences(question)
+    asking = " ".join(s for s in sentences if s.endswith("?"))
+    if not asking or _points_back(asking):
         return set()
-    return said - asked
+    said = {w.lower() for s in sentences if not s.endswith("?") for w in _TOKEN.findall(s)}
+    return said - {w.lower() for w in _TOKEN.findall(asking)}
 
 
 def _clipped(word: str, vocabulary: list[str]) -> bool:
-    """A rare word (Zipf under CLIPPED_ZIPF) that starts some longer word of the passages, at least three letters
-    of it and three short of it ("deps" of "dependencies", "env" of "environment")."""
+    """A rare word (Zipf under CLIPPED_ZIPF, and so without its plural "s") that starts some longer word of the
+    passages, at least three letters of it and three short of it ("deps" of "dependencies", "env" of "environment";
+    not "commas" of "commands": "comma" is a word of its own)."""
     base = word[:-1] if word.endswith("s") and len(word) > 3 else word
-    return (len(base) >= 3 and zipf(word) < CLIPPED_ZIPF
+    return (len(base) >= 3 and zipf(word) < CLIPPED_ZIPF and zipf(base) < CLIPPED_ZIPF  # "commas" is no clipping
             and any(v.startswith(base) and len(v) >= len(base) + 3 for v in vocabulary))
 
 

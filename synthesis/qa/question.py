@@ -58,14 +58,19 @@ QUANTITY_CUE = _QUANTITY = re.compile(
     r"cap|deadline)|what('s| is) the (max|min|limit|cap))\b", re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".
-ASKS_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b|\bout of the box\b|\bif (?:i|we|you) (?:don'?t|do not|never) "
-                          r"(?:set|pass|specify|give|configure|provide)\b|\bif (?:i|we|you) (?:leave out|omit|skip)\b|"
+ASKS_DEFAULT = re.compile(r"\b(?:by|the|a|its|their|your|our|my|npm's|cmake's)\s+defaults?\b|\bdefaults?\s+to\b|"
+                          r"\bdefault\s+(?:value|setting|level|mode|timeout|behaviou?r|location|path|port|branch|"
+                          r"config\w*|option|directory|folder|limit|size|format|shell|editor|registry)\b|"
+                          r"\bout of the box\b|\bif (?:i|we|you) (?:don'?t|do not|never) (?:set|pass|specify|give|"
+                          r"configure|provide)\b|\bif (?:i|we|you) (?:leave out|omit|skip)\b|"
                           r"\b(?:i|we|you) never (?:set|pass|specify)\b", re.I)
-# Asking which release brought something: "which cmake release first added …", "since what version", "when was …
-# introduced".
-ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release)s?\b|\bsince when\b|"
-                          r"\bwhen (?:was|were|did) .{1,60}\b(?:added|introduced|removed|deprecated)\b|"
-                          r"\bfirst (?:added|introduced|supported|shipped|appeared)\b", re.I)
+# Asking which release brought something: "which cmake release added …", "since what version", "when was …
+# introduced"; not a thing named with the word ("what release process", "which version of the form").
+ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|release)s?\s+(?:added|introduced|"
+                          r"brought|first|started|removed|dropped|deprecated|supports?|lets?|made|did|does|do|will|was|"
+                          r"is|has|have|had|of \w+ (?:added|introduced|removed|dropped|supports?|lets?))\b|"
+                          r"\bsince (?:when|what version|which version)\b|"
+                          r"\bwhen (?:was|were|did) .{1,60}\b(?:added|introduced|removed|deprecated)\b", re.I)
 
 
 def asked_field(text: str) -> str | None:

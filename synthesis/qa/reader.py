@@ -49,21 +49,20 @@ NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2
 _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
-# Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
+# Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
 MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
           Expect.OTHER: 1.0}
 
 # What a sentence states of a setting or feature, per field a part can ask for (see Part.field): what holds when
-# nothing is set ("Default: 300000", "defaults to STATUS", "if not specified", "unless"), and the release that
+# nothing is set ("Default: 300000", "defaults to STATUS", "if not specified"), and the release that
 # brought or changed it ("New in version 3.19.", "since CMake 3.23", "removed since 3.20").
 _STATES = {
     "default": re.compile(r"\bdefault|\bif (?:not|none|omitted|unset|absent|missing)\b|\bif (?:it is |this is )?not "
-                          r"(?:set|specified|given|present|provided|passed)\b|\bunless\b|\botherwise\b|"
-                          r"\bis not (?:set|specified|given)\b", re.I),
-    "version": re.compile(r"\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|in|from|before|after|until|as of)\s+"
-                          r"(?:[A-Z][\w.+-]*\s+)?\d+\.\d+(?:\.\d+)?\b", re.I),
+                          r"(?:set|specified|given|present|provided|passed)\b|\bis not (?:set|specified|given)\b", re.I),
+    "version": re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
+                          r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
 }
 _NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                      r"forty|fifty|sixty|hundred|thousand|half|quarter|twice|double|triple|dozen|annually|"

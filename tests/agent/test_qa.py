@@ -711,6 +711,7 @@ def test_a_clipped_word_needs_a_longer_word_it_begins():
     assert _clipped("deps", ["dependencies"]) and _clipped("env", ["environment"])
     assert not _clipped("sabbatical", ["sabbaticals"])  # a plural is no longer word
     assert not _clipped("moped", ["mode", "model"])
+    assert not _clipped("commas", ["commands"])  # a word of its own, not a clipping
 
 
 LOGLEVEL = _context(
@@ -755,3 +756,30 @@ async def test_a_question_about_the_release_that_added_a_feature_is_answered_by_
     files are for; the page's 'New in version 3.19.' line says nothing a question's words match."""
     s = await _answer(minilm, "which cmake release first added support for CMakePresets.json files?", PRESETS)
     assert "3.19" in s.summary, s.summary
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    ("How many seconds does ctest wait before retrying?", True),
+    ("What's the maximum number of days I can set as the expiry?", True),
+    ("How long does travel approval take?", True),
+    ("How much does each member seat in a paid org cost per month?", True),
+    ("How long can a package name be?", False),  # a length, not a duration
+    ("How soon do I get reimbursed?", False),  # "with your next paycheck" answers it
+    ("How much of the course fee does the program cover?", False),  # a share, not a price
+])
+def test_only_an_unambiguous_duration_or_price_question_needs_one_stated(question, asks):
+    from synthesis.qa.answerability import _ASKS_MONEY, _ASKS_TIME
+
+    assert bool(_ASKS_TIME.search(question) or _ASKS_MONEY.search(question)) is asks
+
+
+async def test_a_duration_on_a_settings_default_line_is_stated(minilm):
+    """The default line is too short to relate to the question by itself; its section's description does."""
+    context = _context(("Config", "Config Settings > fetch-retry-mintimeout",
+                        "- Default: 10000 (10 seconds)\n- Type: Number\n\nThe \"minTimeout\" config for the retry "
+                        "module to use when npm fetches packages."),
+                       ("Config", "Config Settings > fetch-retries",
+                        "- Default: 2\n- Type: Number\n\nThe \"retries\" config for the retry module to use when "
+                        "fetching packages from the registry."))
+    s = await _answer(minilm, "How many seconds does npm wait before retrying a failed fetch by default?", context)
+    assert "10 seconds" in s.summary, s.summary
