@@ -125,6 +125,11 @@ def _negated(text: str) -> bool:
     return count % 2 == 1
 
 
+# Words between a negation and what it denies: "no longer required", "not necessarily allowed", "never again".
+_DEGREE = frozenset("longer more only always just yet even ever also necessarily actually really currently again "
+                    "strictly usually generally".split())
+
+
 def _negated_heads(text: str) -> set[str]:
     """The first content word after each negation: what is denied ("are not allowed" denies "allow"; "Version 1
     does not exist" denies "exist", not the server mode the sentence goes on to name)."""
@@ -133,7 +138,7 @@ def _negated_heads(text: str) -> set[str]:
     for k, t in enumerate(toks):
         if t in NEGATIONS or t.endswith("n't"):
             head = next((x for x in toks[k + 1:k + 5] if x not in STOPWORDS and not x[0].isdigit()
-                         and x not in _NUMBER_WORDS), None)
+                         and x not in _NUMBER_WORDS and x not in _DEGREE), None)
             if head:
                 heads.add(stem(head))
     return heads

@@ -32,6 +32,9 @@ def test_different_numbers_for_the_same_quantity():
     ("Retries increase the load on the payments queue.", "Retries decrease the load on the payments queue."),
     ("Deploys are allowed during a change freeze week.", "Deploys are forbidden during a change freeze week."),
     ("Contractors may share the deploy keys with the team.", "Contractors must not share the deploy keys"),
+    # an outdated rule: what "no longer" denies is the word after it
+    ("A security review is required for changes to the billing service.",
+     "A security review is no longer required for changes to the billing service."),
 ])
 def test_opposite_polarity(a, b):
     """Also when one side is a list item without a full stop: it still states a rule through its verb."""
