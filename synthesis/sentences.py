@@ -22,7 +22,7 @@ QUESTION_WORDS = frozenset("what which who whom whose when where why how".split(
 
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "fig.", "no.", "dr.", "mr.", "mrs.", "ms.", "inc.",
                   "ltd.", "et al.", "cf.", "min.", "max.", "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.",
-                  "sep.", "sept.", "oct.", "nov.", "dec.", "u.s.", "u.k.")
+                  "sep.", "sept.", "oct.", "nov.", "dec.", "u.s.", "u.k.", "a.m.", "p.m.", "v.", "vol.")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9`*_])")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*")
 _DOTTED = re.compile(r"\b(?:[A-Za-z]\.){2,}")  # initialisms written with full stops: "D.C.", "U.S.", "e.g."
@@ -40,14 +40,23 @@ def clean_markdown(text: str) -> str:
 def _split_prose(text: str, end: re.Pattern[str] = _SENTENCE_END) -> list[str]:
     protected = text
     for abbr in _ABBREVIATIONS:  # keep "e.g. Foo" in one sentence
-        protected = re.sub(re.escape(abbr), lambda m: m.group(0).replace(".", _PLACEHOLDER), protected,
-                           flags=re.IGNORECASE)  # the text's own case: a quote stays verbatim ("the U.S.")
+        # a whole word ("v." but not the end of "dev."), in the text's own case: a quote stays verbatim ("the U.S.")
+        protected = re.sub(r"(?<![\w.])" + re.escape(abbr), lambda m: m.group(0).replace(".", _PLACEHOLDER),
+                           protected, flags=re.IGNORECASE)
     parts = end.split(protected)
     return [p.replace(_PLACEHOLDER, ".").strip() for p in parts if p.strip()]
 
 
-# A chat message's sentences may start in lower case ("my build dir has stale files in it. is there a flag …?").
-_ASKED_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Za-z0-9`*_$])")
+# A chat message's sentences may start in lower case ("my build dir has stale files in it. is there a flag …?"):
+# after "?" or "!" anything starts a sentence; after a full stop, a capital, a word that opens a question or a
+# statement of one's own, or (after a word of three letters or more) a last clause that asks ("… for our project.
+# good idea for new stuff?"). Abbreviations ("5 p.m. on Friday", "v. 2") are protected before splitting.
+_ASKED_END = re.compile(
+    r"(?<=[!?])[\"')\]]*\s+(?=\S)|"
+    r"(?<=\.)[\"')\]]*\s+(?=[\"'(\[]?(?:[A-Z0-9`*_$]|(?:what|which|who|whom|whose|when|where|why|how|is|are|am|was|"
+    r"were|do|does|did|can|could|should|would|will|shall|may|might|must|have|has|had|i|we|you|it|they|my|our|there|"
+    r"any|anyone|so|but|and|also)\b))|"
+    r"(?<=[A-Za-z]{3}\.)\s+(?=[a-z][^.!?]*\?\s*$)")
 
 
 def asked_sentences(question: str) -> list[str]:

@@ -18,7 +18,7 @@ import structlog
 from ..citations import cite, protect
 from ..embedding import Embedder
 from ..planner import main_noun_phrase
-from ..models import Contradiction, Finding, Quality, Source, Synthesis
+from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import Support
 from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
@@ -358,20 +358,20 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
 
 
 # "This option tells CTest to write …": the sentence names its subject only by its kind; the heading names it.
-_THIS_KIND = re.compile(r"^(?:this|that|the|such an?)\s+(?:option|flag|switch|setting|variable|environment variable|"
+_THIS_KIND = re.compile(r"^(?:this|that|such an?)\s+(?:option|flag|switch|setting|variable|environment variable|"
                         r"command|subcommand|property|field|value|key|parameter|argument|directive|function|method|"
                         r"module|policy|preset|mode|generator|keyword|entry|member|config|configuration)\b", re.I)
 # A heading that names one thing of a reference: an option, an identifier ("--output-junit <file>", "cmakeExecutable",
-# "loglevel", "CMAKE_BUILD_TYPE"), not a prose heading ("Run Tests").
-_IDENTIFIER = re.compile(r"^-|[_.()<>$=]|[a-z][A-Z]")
+# "loglevel", "CMAKE_BUILD_TYPE"), not a prose heading ("Run Tests", "Description").
+_IDENTIFIER = re.compile(r"^-|[_.()<>$=]|[a-z][A-Z]|^[A-Z0-9_]{2,}$|^[a-z][a-z0-9-]*$")
 
 
-def _subject(text: str, p) -> str:
+def _subject(text: str, p: Passage) -> str:
     """The innermost heading when `text` names its subject only as "this option" and the heading is an identifier."""
     heading = p.section.split(" > ")[-1].strip()
-    if not heading or len(heading) > 60 or not _THIS_KIND.match(text):
+    if not heading or len(heading) > 60 or not _THIS_KIND.match(text) or heading.lower() in GENERIC_SECTIONS:
         return ""
-    return heading if len(heading.split()) == 1 or _IDENTIFIER.search(heading) else ""
+    return heading if _IDENTIFIER.search(heading) else ""
 
 
 def _section(p) -> str:
