@@ -16,8 +16,10 @@ from docutils import nodes, utils
 from docutils.parsers.rst import Directive, directives, roles
 from docutils.parsers.rst.languages import en
 
-_ROLE = re.compile(r":((?:[A-Za-z0-9]+[-_.+:])*[A-Za-z0-9]+):`")
-_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:\|[^|\n]+\|[ \t]+)?((?:[A-Za-z0-9]+[-_.+:])*[A-Za-z0-9]+)[ \t]?::", re.M)
+# A role starts after a space or punctuation, never inside a run of name characters: scanning "a:a:a:…" from every
+# colon would take quadratic time on a long line.
+_ROLE = re.compile(r"(?<![\w:.+-]):([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+)*):`")
+_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:\|[^|\n]+\|[ \t]+)?([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+)*)[ \t]?::", re.M)
 _RULE = re.compile(r"^\s*([\w-]*)\s*:")  # "name: rule", or ": rule" continuing the one above
 _EXPLICIT_TITLE = re.compile(r"^(.+?)\s*(?<!\x00)<([^<]*?)>$", re.S)  # Sphinx's "title <target>"
 
