@@ -68,7 +68,7 @@ class Support:
 
 def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = PART_FLOOR) -> Support:
     """Per-part best scores, unsupported parts, and missing key words (see the module docstring)."""
-    per_part = [max((c.scores[j] for c in candidates if c.scores), default=0.0) for j in range(len(frame.parts))]
+    per_part = [max((c.plain[j] for c in candidates if c.plain), default=0.0) for j in range(len(frame.parts))]
     closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
     unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
     unstated = unstated_values(frame, candidates)

@@ -153,6 +153,7 @@ class Candidate:
     vector: np.ndarray | None = None
     scores: list[float] = field(default_factory=list)  # relevance per part
     support: list[float] = field(default_factory=list)  # per part: cosine + 0.3·keyword overlap (answerability)
+    plain: list[float] = field(default_factory=list)  # relevance per part without a field preference (answerability)
     stems: set[str] = field(default_factory=set)
     dense: float = 0.0
     relevance: float = 0.0  # best over parts
@@ -290,6 +291,7 @@ class Reader:
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
         weights = [stem_weights(p.query) for p in frame.parts]
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
+        plain = np.zeros_like(scores)
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
         asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
         fields = {p.field for p in frame.parts if p.field}
@@ -319,18 +321,21 @@ class Reader:
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
                 fit = 1.0 if part.expect in c.kinds else MISFIT[part.expect]
-                if part.field and not states[part.field][i]:
-                    fit *= FIELD_MISFIT  # "what's the default timeout": the line that says what it defaults to
+                # "what's the default timeout": the line that says what it defaults to (a preference among the
+                # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
+                field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0
                 section = max(0.0, float(section_cos[_last_heading(c)][j]))
                 faq = FAQ_BONUS if section >= FAQ_COSINE and asks[i] else 0.0  # the heading asks this question
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section + faq)
-                scores[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)
+                plain[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)
+                scores[i, j] = plain[i, j] * field_fit
         for j, part in enumerate(frame.parts):
             if part.field:  # "Default: 300000" says nothing alone: it answers as well as its setting's description
                 _inherit_field(candidates, scores[:, j], states[part.field])
         for i, c in enumerate(candidates):
             c.scores = [float(x) for x in scores[i]]
+            c.plain = [float(x) for x in plain[i]]
             c.part = int(np.argmax(scores[i]))
             c.relevance = float(scores[i, c.part])
             c.dense = float(dense[i, c.part])

@@ -20,7 +20,7 @@ from ..embedding import Embedder
 from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
-from ..qa.answerability import Support
+from ..qa.answerability import RELATED_SUPPORT, Support
 from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
@@ -159,7 +159,10 @@ class ExtractiveSynthesizer:
             aspect = part.text if multi else frame.question
             concept = content_stems(main_noun_phrase(aspect))
             need = max(1, math.ceil(len(concept) * 2 / 3))
-            mentions = [u for u in units if concept and len(concept & content_stems(u.text)) >= need]
+            # a sentence saying the concept is not written down, and about this part: "to-satisfy-only (undocumented,
+            # please avoid) - packages are not upgraded …" shares "install packages" but is about an option
+            mentions = [u for u in units if concept and len(concept & content_stems(u.text)) >= need
+                        and u.support and u.support[j] >= RELATED_SUPPORT]
             flagged = next((u.source for u in mentions if UNDOCUMENTED.search(u.text)), None)
             if flagged is not None:
                 gaps.append(Gap(j, aspect, gap_text(aspect, evidence=flagged), flagged, checked.per_part[j]))

@@ -783,3 +783,40 @@ async def test_a_duration_on_a_settings_default_line_is_stated(minilm):
                         "fetching packages from the registry."))
     s = await _answer(minilm, "How many seconds does npm wait before retrying a failed fetch by default?", context)
     assert "10 seconds" in s.summary, s.summary
+
+
+HTTPS = _context(
+    ("HTTPS Certificates", "HTTPS Certificates",
+     "By default, pip will perform SSL certificate verification for network connections it makes over HTTPS. These "
+     "serve to prevent man-in-the-middle attacks against package downloads."),
+    ("HTTPS Certificates", "HTTPS Certificates > Using system certificate stores",
+     "You should try using system trust stores when there is a custom certificate chain configured for your system "
+     "that pip isn't aware of. Typically, this situation will manifest with an SSLCertVerificationError."),
+)
+
+
+async def test_a_preference_for_a_default_line_does_not_weaken_an_answer_into_a_refusal(minilm):
+    """pip's docs: asking 'by default' lowered every sentence that states no default, and the best answer then fell
+    below the strength that excuses an absent casual word ('talks')."""
+    s = await _answer(minilm, "quick q: when pip talks HTTPS, does it trust my OS certificate store or something "
+                              "else by default?", HTTPS)
+    assert "pip" in s.summary, (s.summary, s.gaps)  # answered from the page, not refused
+
+
+UPGRADE = _context(
+    ("Managing a different Python interpreter", "Managing a different Python interpreter",
+     "Occasionally, you may want to use pip to manage a Python installation other than the one pip is installed "
+     "into. In this case, you can use the --python option to specify the interpreter you want to manage. For "
+     "example, python -m venv .venv --without-pip and then pip --python .venv install SomePackage."),
+    ("Upgrade options", "Upgrade options > Controlling what gets installed",
+     "to-satisfy-only (undocumented, please avoid) - packages are not upgraded (not even direct requirements) unless "
+     "the currently installed version fails to satisfy a requirement."),
+)
+
+
+async def test_a_line_that_calls_something_else_undocumented_is_no_gap_in_the_answer(minilm):
+    """pip's docs: 'to-satisfy-only (undocumented, please avoid) - packages are not upgraded …' shares 'install
+    packages' with the question and made the whole answer a gap."""
+    s = await _answer(minilm, "I made a venv with --without-pip. How can I install packages into it using the pip "
+                              "I already have elsewhere?", UPGRADE)
+    assert "--python" in s.summary and not s.gaps, (s.summary, s.gaps)
