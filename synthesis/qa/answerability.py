@@ -89,10 +89,11 @@ def _names_it(text: str, candidates: list[Candidate]) -> bool:
 # fee is covered").
 _TIME_UNITS = "seconds|minutes|hours|days|weeks|months|years"
 _ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
-                        r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|retain\w*|"
-                        r"remain\w*|expire\w*)\b)", re.I)
+                        r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
+                        r"retain\w*|remain\w*|expire\w*)\b)", re.I)
 _ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
-                         r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
+                         r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|"
+                         r"\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
 # A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
 # percent"): this check only refuses when none is there at all.
 _TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
@@ -105,8 +106,9 @@ _STATES_TIME = re.compile(
     r"same[- ]day|indefinitely|forever|never expire\w*|no (?:time )?limit|by (?:the )?end of|by (?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day|next (?:paycheck|pay period|business day))\b", re.I)
 _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|"
-                           r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|\b(?:no|without)\s+(?:extra\s+|additional\s+)?"
-                           r"(?:cost|charge|fee)\b|\bfull (?:cost|fee|price|registration fee)\b", re.I)
+                           r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
+                           r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"
+                           r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
 _FIELD_LINE = re.compile(r"^[A-Za-z][\w -]{0,30}:\s*\S")  # "Default: 10000 (10 seconds)"
 _VALUES = ((_ASKS_TIME, _STATES_TIME, "a duration"), (_ASKS_MONEY, _STATES_MONEY, "a price"))
 

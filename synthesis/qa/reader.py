@@ -60,7 +60,8 @@ MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YES
 # brought or changed it ("New in version 3.19.", "since CMake 3.23", "removed since 3.20").
 _STATES = {
     "default": re.compile(r"\bdefault|\bif (?:not|none|omitted|unset|absent|missing)\b|\bif (?:it is |this is )?not "
-                          r"(?:set|specified|given|present|provided|passed)\b|\bis not (?:set|specified|given)\b", re.I),
+                          r"(?:set|specified|given|present|provided|passed)\b|\bis not (?:set|specified|given)\b",
+                          re.I),
     "version": re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
                           r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
 }
