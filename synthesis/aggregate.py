@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .models import AggregatedResults, AggregationMetrics, Passage, SubagentResult
+from .models import AggregatedResults, AggregationMetrics, Passage, SubagentResult, headings
 
 DUPLICATE_COSINE = 0.95
 MULTI_HIT_BONUS = 0.02  # per extra subagent that found the same passage: agreement is weak evidence of relevance
@@ -99,7 +99,7 @@ def closest_topics(results: Sequence[SubagentResult], *, limit: int = 3) -> list
     best, _, _ = merge_hits(results)
     topics: list[str] = []
     for p in sorted(best.values(), key=lambda p: -p.score):
-        section = p.section.split(" > ")[-1].strip().rstrip(" .")  # a heading may end in its own full stop
+        section = headings(p.section)[-1].rstrip(" .")  # a heading may end in its own full stop
         parts = [p.title] + ([section] if section and section != p.title else [])
         label = " — ".join(x for x in parts if x) or p.doc_id
         if label not in topics:

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import structlog
 from pydantic import BaseModel, Field
 
+from .models import headings
 from .usage import GapSignals, UsageEvent, gap_signals
 
 log = structlog.get_logger(__name__)
@@ -126,7 +127,7 @@ class Inventory:
         by: dict[str, dict[str, dict[str, set | int]]] = {k: defaultdict(lambda: {"documents": set(), "chunks": 0})
                                                           for k in ("source", "type", "tag", "section")}
         for c in self.chunks:
-            top_section = c.section.split(" > ")[0].strip() or "(none)"
+            top_section = headings(c.section)[0] or "(none)"
             for kind, name in [*self.facets_of(c), ("section", top_section)]:
                 row = by[kind][name]
                 row["documents"].add(c.doc_id)

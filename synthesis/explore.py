@@ -17,7 +17,7 @@ import structlog
 from .agent import NO_ANSWER
 from .coverage import Inventory, Scope, analyze
 from .models import (AnswerResult, AskOptions, Finding, Passage, Plan, QuestionType, Quality, RelatedPage, Source,
-                     Synthesis, Turn)
+                     Synthesis, Turn, headings)
 from .planner import plan as make_plan
 from .sentences import STOPWORDS, words
 from .usage import UsageLog, answer_event, record_safely
@@ -208,13 +208,13 @@ def related_pages(result: AnswerResult, inventory: Inventory, *, limit: int = 3)
     for doc_id, _ in sorted(near.items(), key=lambda kv: -kv[1]):
         add(doc_id, "related")
     tags = Counter(t for d in cited for c in inventory.docs.get(d, []) for t in c.tags)
-    sections = {c.section.split(" > ")[0].strip() for d in cited for c in inventory.docs.get(d, []) if c.section}
+    sections = {headings(c.section)[0] for d in cited for c in inventory.docs.get(d, []) if c.section}
     scored: Counter[str] = Counter()
     for doc_id, chunks in inventory.docs.items():
         shared = {t for c in chunks for t in c.tags} & set(tags)
         if shared:
             scored[doc_id] += 2 * len(shared)
-        if any(c.section.split(" > ")[0].strip() in sections for c in chunks if c.section):
+        if any(headings(c.section)[0] in sections for c in chunks if c.section):
             scored[doc_id] += 1
     for doc_id, _ in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
         add(doc_id, "same tag or section")

@@ -35,6 +35,14 @@ class Chunk(BaseModel):
     embedding: list[float] | None = Field(default=None, exclude=True, repr=False)
 
 
+SECTION_SEP = " > "  # joins a section path ("Deploys > Rollback"); a heading may hold ">" itself ("--out <file>")
+
+
+def headings(section: str) -> list[str]:
+    """A section path's headings, outermost first ("" gives [""])."""
+    return [h.strip() for h in section.split(SECTION_SEP)]
+
+
 class SearchFilters(BaseModel):
     """Metadata filters, applied to dense and lexical search alike."""
 

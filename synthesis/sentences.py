@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from .models import headings
+
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are aren't as at be because been before being below
 between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each else
@@ -30,6 +32,7 @@ _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_MARK = re.compile(r"(\*\*|__|`)")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _PLACEHOLDER = "\x00"
+LABEL_LINE = re.compile(r"^\w[\w -]{0,30}:\s*\S")  # a field: "Default: 2", "Owner: Ops", "Type: Number"
 
 
 def clean_markdown(text: str) -> str:
@@ -131,7 +134,7 @@ def sentence_units(text: str) -> list[Sentence]:
     flush()
     # two words are a fact when one labels the other ("Default: 2", "Owner: Ops"); otherwise too little to quote
     return [s for s in out if len(_WORD.findall(s.text)) >= 3
-            or (len(_WORD.findall(s.text)) == 2 and re.match(r"^[\w\s-]+:\s*\S", s.text))]
+            or (len(_WORD.findall(s.text)) == 2 and LABEL_LINE.match(s.text))]
 
 
 _POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out)\b", re.I)
@@ -147,7 +150,7 @@ _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers app
 
 def is_pointer(text: str, section: str = "") -> bool:
     """A sentence that sends the reader elsewhere ("The rollback rules are in the rollback policy.", "See X.")."""
-    if _POINTER_START.match(text) or _POINTER_SECTION.search(section.split(" > ")[-1]):
+    if _POINTER_START.match(text) or _POINTER_SECTION.search(headings(section)[-1]):
         return True
     return len(_WORD.findall(text)) <= 14 and bool(_LIVES_ELSEWHERE.search(text))
 

@@ -10,7 +10,7 @@ from rich.markup import escape as rich_escape
 
 from synthesis.citations import verbatim
 from synthesis.errors import InvalidQuery
-from synthesis.models import AnswerResult, AskOptions
+from synthesis.models import AnswerResult, AskOptions, headings
 
 from .scope import add_scope_options, single_collection, visibility_from
 from .search import add_filter_options, filters_from
@@ -104,7 +104,7 @@ def render(result: AnswerResult, console: Console) -> None:
     if sources:
         console.print("\n[bold]Sources[/]")
         for src in sources:
-            parts = [src.title or src.doc_id, src.section.split(" > ")[-1].strip() if src.section else "", src.url]
+            parts = [src.title or src.doc_id, headings(src.section)[-1] if src.section else "", src.url]
             console.print(f"  [{src.number}] " + escape(" — ".join(p for p in parts if p)))
     if result.explore:
         console.print("\n[bold]You might also explore:[/] " + escape(", ".join(p.title or p.doc_id

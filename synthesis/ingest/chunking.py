@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..embedding import Embedder
-from ..models import Chunk
+from ..models import SECTION_SEP, Chunk
 from .documents import Block, Document, chunk_id, trim
 
 SPECIAL_TOKENS = 2  # [CLS] and [SEP]: the model's max_seq_length counts them
@@ -101,9 +101,9 @@ class Chunker:
     @staticmethod
     def _line(title: str, section: str) -> str:
         title = title.strip()
-        if title and (section == title or section.startswith(title + " > ")):
+        if title and (section == title or section.startswith(title + SECTION_SEP)):
             section = section[len(title):].lstrip(" >")  # the H1 usually repeats the title
-        return " > ".join(p for p in (title, section) if p)
+        return SECTION_SEP.join(p for p in (title, section) if p)
 
     def warm(self, docs: Sequence[Document]) -> None:
         """Count the prefixes of many documents in one tokenizer call (one call per title is slow on big corpora)."""

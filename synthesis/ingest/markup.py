@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from ..models import SECTION_SEP
 from .documents import Block, paragraphs, trim
 from .templates import render_templates
 
@@ -51,7 +52,7 @@ class _Sections:
 
     @property
     def path(self) -> str:
-        return " > ".join(t for _, t in self.stack)
+        return SECTION_SEP.join(t for _, t in self.stack)
 
 
 @lru_cache(maxsize=1)

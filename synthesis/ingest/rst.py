@@ -19,6 +19,7 @@ from docutils import frontend, nodes, utils
 from docutils.parsers.rst import Parser
 from docutils.transforms import references
 
+from ..models import SECTION_SEP
 from . import sphinx
 from .documents import Block, paragraphs, trim
 
@@ -118,7 +119,7 @@ class _Renderer:
 
     @property
     def section(self) -> str:
-        return " > ".join(t for t in self.titles if t)
+        return SECTION_SEP.join(t for t in self.titles if t)
 
     def para(self, text: str, links: list[str], kind: str = "para") -> list[_Piece]:
         return [_Piece(text, self.section, links, kind)] if text.strip() else []

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import STOPWORDS, asked_sentences, content_words, stem
+from ..sentences import LABEL_LINE, STOPWORDS, asked_sentences, content_words, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import FIELD_LINE_WORDS, Candidate
 
@@ -109,7 +109,6 @@ _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|
                            r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
                            r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"
                            r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
-_FIELD_LINE = re.compile(r"^[A-Za-z][\w -]{0,30}:\s*\S")  # "Default: 10000 (10 seconds)"
 _VALUES = ((_ASKS_TIME, _STATES_TIME, "a duration"), (_ASKS_MONEY, _STATES_MONEY, "a price"))
 
 
@@ -128,7 +127,7 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             related = [c.support[j] >= RELATED_SUPPORT if c.support else False for c in candidates]
             sections = {(id(c.passage), c.passage.section) for c, r in zip(candidates, related) if r}
             about = [c for c, r in zip(candidates, related) if r or (
-                _FIELD_LINE.match(c.text) and len(c.text.split()) <= FIELD_LINE_WORDS
+                LABEL_LINE.match(c.text) and len(c.text.split()) <= FIELD_LINE_WORDS
                 and (id(c.passage), c.passage.section) in sections)]
             if not any(states.search(f"{c.text} {c.lead_in}") for c in about):
                 unit = m.groupdict().get("unit")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..models import Passage
+from ..models import SECTION_SEP, Passage, headings
 from ..sentences import STOPWORDS, content_stems, fold_initialisms, is_pointer, leans_on_context, stem
 from .acronyms import definitions, expand
 from .question import Expect, Frame, Part, stem_weights
@@ -137,7 +137,7 @@ def heading(p: Passage) -> str:
     title = p.title.strip()
     if title and section.lower().startswith(title.lower()):
         return section
-    return " > ".join(x for x in (title, section) if x)
+    return SECTION_SEP.join(x for x in (title, section) if x)
 
 
 @dataclass(eq=False)  # identity: two sentences with the same text in one passage are still two candidates
@@ -190,7 +190,7 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
 
 def _last_heading(c: Candidate) -> str:
     """The innermost heading over a sentence (the page title when it has none)."""
-    return c.passage.section.split(" > ")[-1].strip() or c.passage.title.strip()
+    return headings(c.passage.section)[-1] or c.passage.title.strip()
 
 
 # A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near (the)"

@@ -18,7 +18,7 @@ import structlog
 from ..citations import cite, protect
 from ..embedding import Embedder
 from ..planner import main_noun_phrase
-from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
+from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
@@ -264,7 +264,7 @@ class ExtractiveSynthesizer:
             if parts:
                 key, label = f"part:{u.part}", _topic_from_part(parts[u.part])
             else:
-                section = u.passage.section.split(" > ")[-1].strip()
+                section = headings(u.passage.section)[-1]
                 informative = section.lower() not in GENERIC_SECTIONS and len(section) > 5  # "P–Z" says nothing
                 label = section if informative else (u.passage.title or _keywords_label(u.text))
                 key = f"topic:{label.lower()}"
@@ -371,7 +371,7 @@ _IDENTIFIER = re.compile(r"^-|[_.()<>$=]|[a-z][A-Z]|^[A-Z0-9_]{2,}$|^[a-z][a-z0-
 
 def _subject(text: str, p: Passage) -> str:
     """The innermost heading when `text` names its subject only as "this option" and the heading is an identifier."""
-    heading = p.section.split(" > ")[-1].strip()
+    heading = headings(p.section)[-1]
     if not heading or len(heading) > 60 or not _THIS_KIND.match(text) or heading.lower() in GENERIC_SECTIONS:
         return ""
     return heading if _IDENTIFIER.search(heading) else ""
@@ -379,7 +379,7 @@ def _subject(text: str, p: Passage) -> str:
 
 def _section(p) -> str:
     """The passage's own heading when it says something (what a list at the top of a chunk hangs off)."""
-    section = p.section.split(" > ")[-1].strip()
+    section = headings(p.section)[-1]
     return section if section.lower() not in GENERIC_SECTIONS else ""
 
 
