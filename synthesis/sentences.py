@@ -32,6 +32,11 @@ _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_MARK = re.compile(r"(\*\*|__|`)")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _PLACEHOLDER = "\x00"
+# Numbers written as words, one home for every reader of quantities (answerability, the reader, contradictions).
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+                "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100}
+NUMBER_WORD = "|".join(NUMBER_WORDS)  # a regex alternation
 LABEL_LINE = re.compile(r"^\w[\w -]{0,30}:\s*\S")  # a field: "Default: 2", "Owner: Ops", "Type: Number"
 
 

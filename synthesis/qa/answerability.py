@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import LABEL_LINE, STOPWORDS, asked_sentences, content_words, stem
+from ..sentences import LABEL_LINE, NUMBER_WORD, STOPWORDS, asked_sentences, content_words, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import FIELD_LINE_WORDS, Candidate
 
@@ -98,8 +98,7 @@ _ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\b
 # percent"): this check only refuses when none is there at all.
 _TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
 _STATES_TIME = re.compile(
-    r"\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-    r"forty|fifty|sixty|ninety|hundred)\s*-?\s*(?:[a-z][\w-]*\s+){0,3}?" + _TIME_UNIT + "|"
+    r"\b(?:\d+(?:[.,]\d+)?|" + NUMBER_WORD + r")\s*-?\s*(?:[a-z][\w-]*\s+){0,3}?" + _TIME_UNIT + "|"
     r"\b(?:a|an|half an?|several|a few|a couple of|the next|next|same|each|every)\s+(?:business\s+|working\s+|"
     r"calendar\s+|full\s+)?" + _TIME_UNIT + "|"
     r"\b\d+\s*(?:ms|s|h|d)\b|\b(?:immediately|annually|daily|weekly|biweekly|monthly|yearly|hourly|overnight|"

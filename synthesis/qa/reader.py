@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import STOPWORDS, content_stems, fold_initialisms, is_pointer, leans_on_context, stem
+from ..sentences import NUMBER_WORD, STOPWORDS, content_stems, fold_initialisms, is_pointer, leans_on_context, stem
 from .acronyms import definitions, expand
 from .question import Expect, Frame, Part, stem_weights
 
@@ -65,8 +65,7 @@ _STATES = {
     "version": re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
                           r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
 }
-_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                     r"forty|fifty|sixty|hundred|thousand|half|quarter|twice|double|triple|dozen|annually|"
+_NUMBER = re.compile(r"\d|\b(" + NUMBER_WORD + r"|thousand|half|quarter|twice|double|triple|dozen|annually|"
                      r"weekly|biweekly|monthly|quarterly|daily|yearly|hourly|immediately)\b", re.I)
 _ROLE = re.compile(
     r"\b(supervisors?|supervisory|managers?|directors?|leads|team leads?|leaders?|heads? of|chiefs?|officers?|"

@@ -18,11 +18,8 @@ from itertools import combinations
 import numpy as np
 
 from ..models import Passage
-from ..sentences import STOPWORDS, content_stems, stem, truncate_words, words
-
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
-                 "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100}
+from ..sentences import NUMBER_WORD, STOPWORDS, content_stems, stem, truncate_words, words
+from ..sentences import NUMBER_WORDS as _NUMBER_WORDS
 # unit → (family, factor to the family's base unit) so "1 hour" and "60 minutes" agree
 _UNITS = {
     "second": ("time", 1 / 60), "sec": ("time", 1 / 60), "s": ("time", 1 / 60), "minute": ("time", 1), "min": ("time", 1),
@@ -36,7 +33,7 @@ _UNITS = {
     "per million": ("per-million", 1), "patients": ("patients", 1), "mg": ("mg", 1), "g": ("mg", 1000),
 }
 _UNIT_PATTERN = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
-_NUM = r"(?P<num>\d+(?:[.,]\d+)*|" + "|".join(_NUMBER_WORDS) + r")"
+_NUM = r"(?P<num>\d+(?:[.,]\d+)*|" + NUMBER_WORD + r")"
 _QUANTITY = re.compile(_NUM + r"(?:\s*-\s*|\s*)(?P<unit>" + _UNIT_PATTERN + r")s?\b(?!-)", re.IGNORECASE)
 _QUANTITY_PCT = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%)")
 
