@@ -73,11 +73,18 @@ ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|re
                           r"\bwhen (?:was|were|did) .{1,60}\b(?:added|introduced|removed|deprecated)\b", re.I)
 
 
-def asked_field(text: str) -> str | None:
-    """The field of a setting or feature the text asks for: "default", "version" or None."""
+class Field(StrEnum):
+    """A field of a setting or feature that reference docs state on a line of its own."""
+
+    DEFAULT = "default"  # what holds when nothing is set: "what's the default timeout", "if I leave it out"
+    VERSION = "version"  # which release added it: "since which version"
+
+
+def asked_field(text: str) -> Field | None:
+    """The field of a setting or feature the text asks for, if any."""
     if ASKS_DEFAULT.search(text):
-        return "default"
-    return "version" if ASKS_VERSION.search(text) else None
+        return Field.DEFAULT
+    return Field.VERSION if ASKS_VERSION.search(text) else None
 
 
 # Asking for a person without "who": "Whose sign-off …", "…, and I need approval from …?" (after _WHO_STRICT).
@@ -122,9 +129,7 @@ class Part:
     own: set[str] = field(default_factory=set)  # the stems of the part's own words (without the statement's)
     side: int | None = None  # in a comparison, the side it is about (a side, or the compared aspect of one)
     search: str = ""  # what retrieval asks for it (default: the query)
-    # a field of a setting or feature that reference docs state on a line of its own: "default" (what holds when
-    # nothing is set: "what's the default timeout", "if I leave it out") or "version" (which release added it)
-    field: str | None = None
+    field: Field | None = None  # asked of a setting or feature: its default, or the release that added it
 
     def __post_init__(self) -> None:
         self.query = self.query or self.text

@@ -26,7 +26,7 @@ import numpy as np
 from ..models import SECTION_SEP, Passage, headings
 from ..sentences import NUMBER_WORD, STOPWORDS, content_stems, fold_initialisms, is_pointer, leans_on_context, stem
 from .acronyms import definitions, expand
-from .question import Expect, Frame, Part, stem_weights
+from .question import Expect, Field, Frame, Part, stem_weights
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -59,11 +59,11 @@ MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YES
 # nothing is set ("Default: 300000", "defaults to STATUS", "if not specified"), and the release that
 # brought or changed it ("New in version 3.19.", "since CMake 3.23", "removed since 3.20").
 _STATES = {
-    "default": re.compile(r"\bdefault|\bif (?:not|none|omitted|unset|absent|missing)\b|\bif (?:it is |this is )?not "
-                          r"(?:set|specified|given|present|provided|passed)\b|\bis not (?:set|specified|given)\b",
-                          re.I),
-    "version": re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
-                          r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
+    Field.DEFAULT: re.compile(r"\bdefault|\bif (?:not|none|omitted|unset|absent|missing)\b|\bif (?:it is |this is )?"
+                              r"not (?:set|specified|given|present|provided|passed)\b|\bis not (?:set|specified|given)\b",
+                              re.I),
+    Field.VERSION: re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
+                              r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
 }
 _NUMBER = re.compile(r"\d|\b(" + NUMBER_WORD + r"|thousand|half|quarter|twice|double|triple|dozen|annually|"
                      r"weekly|biweekly|monthly|quarterly|daily|yearly|hourly|immediately)\b", re.I)
