@@ -165,13 +165,40 @@ def parse_markdown(text: str) -> tuple[dict[str, Any], str, list[Block], str]:
             emit(_render(tokens[i:j + 1], links), links)
             i = j + 1
             continue
-        if t.type in ("fence", "code_block"):
+        if t.type == "fence" and (shown := _directive_text(t.info, t.content)) is not None:
+            if shown.strip():  # a MyST directive ("```{note}") holds prose: it reads like the page, not as code
+                emit(shown, [])
+        elif t.type in ("fence", "code_block"):
             emit(f"```\n{t.content.rstrip()}\n```", [])
         elif t.type == "html_block":
             links = []
             emit(_html_text(t.content, links), links)
         i += 1
     return meta, "".join(out), blocks, sections.first_h1
+
+
+_DIRECTIVE = re.compile(r"^\{(?P<name>[\w:-]+)\}\s*(?P<arg>.*)$")  # MyST: ```{note}, ```{versionadded} 22.1
+_DIRECTIVE_OPTION = re.compile(r"^:[\w-]+:")  # ":class: tip" under a directive
+_CODE_DIRECTIVES = frozenset("code code-cell eval-rst math".split())
+_SHELL = re.compile(r"^\s*(?:\$|>>>|C:\\)\s", re.M)
+
+
+def _directive_text(info: str, content: str) -> str | None:
+    """What a fenced MyST directive shows as prose, rendered like the page ("{note}", "{warning}"; "{versionadded}
+    22.1" reads "New in version 22.1." as in reStructuredText); "" for one that shows nothing of its own
+    ("{toctree}"); None for a plain fence or a code directive, or one whose lines read as a shell or REPL session."""
+    from .sphinx import LITERAL, SILENT, VERSION
+
+    m = _DIRECTIVE.match(info.strip())
+    if not m or m.group("name") in LITERAL | _CODE_DIRECTIVES or _SHELL.search(content):
+        return None
+    name = m.group("name")
+    if name in SILENT:
+        return ""
+    body = "\n".join(line for line in content.splitlines() if not _DIRECTIVE_OPTION.match(line))
+    text = parse_markdown(body)[1] if body.strip() else ""
+    label = VERSION[name].format(m.group("arg").strip()) if name in VERSION and m.group("arg").strip() else ""
+    return f"{label} {text}".strip()
 
 
 def _close(tokens, i: int) -> int:
@@ -260,7 +287,8 @@ def parse_html(html: str) -> tuple[str, str, list[Block]]:
     def flush() -> None:
         raw = "".join(buf)
         buf.clear()
-        piece = raw.strip("\n") if in_pre else _SPACES.sub(" ", raw).strip()
+        # preformatted text is fenced as in Markdown, so its lines read as code, not as one run-on sentence
+        piece = f"```\n{raw.strip(chr(10))}\n```" if in_pre and raw.strip() else _SPACES.sub(" ", raw).strip()
         if piece.strip():
             emit(piece, block=True)
 

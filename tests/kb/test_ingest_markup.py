@@ -253,3 +253,27 @@ def test_a_description_that_is_not_markdown_of_its_own_does_not_lose_the_page(tm
     page.write_text("---\ndescription: |\n  ---\n  x: [\n  ---\n  odd\n---\nBody text about the odd page.\n")
     report = ingest(make_store(counting_embedder), [page])
     assert report.chunks >= 1 and not report.skipped
+
+
+def test_html_preformatted_text_is_fenced_like_markdown_code():
+    """mdBook and DocBook pages keep code in <pre>: fenced, its lines read as code, not as one run-on sentence."""
+    from synthesis.ingest.markup import parse_html
+
+    _, text, blocks = parse_html("<html><body><p>The default settings are:</p><pre><code>[profile.release]\n"
+                                 "opt-level = 3\n</code></pre><p>After.</p></body></html>")
+    assert text == "The default settings are:\n\n```\n[profile.release]\nopt-level = 3\n```\n\nAfter."
+    assert [text[b.start:b.end] for b in blocks][1] == "```\n[profile.release]\nopt-level = 3\n```"
+
+
+def test_a_myst_directive_is_prose_unless_it_holds_code():
+    """pip's docs (MyST Markdown): "```{note}" and "```{versionadded} 22.3" hold prose; "```{code-block}" and a
+    shell session hold code; "```{toctree}" shows nothing of its own."""
+    from synthesis.ingest.markup import parse_markdown
+
+    text = parse_markdown("Intro.\n\n```{note}\n:class: tip\nExperimental support, behind `--use-feature=truststore`."
+                          "\n```\n\n```{versionadded} 22.3\nThe [--python](#python) option.\n```\n\n"
+                          "```{code-block} shell\npip install x\n```\n\n```{pip-cli}\n$ pip install truststore\n```"
+                          "\n\n```{toctree}\ngetting-started\n```\n")[1]
+    assert text == ("Intro.\n\nExperimental support, behind `--use-feature=truststore`.\n\n"
+                    "New in version 22.3. The --python option.\n\n```\npip install x\n```\n\n"
+                    "```\n$ pip install truststore\n```")
