@@ -79,6 +79,7 @@ class Sentence(NamedTuple):
     text: str
     listed: bool = False
     lead_in: str = ""
+    code: bool = False  # a line of a code block
 
     @property
     def fragment(self) -> bool:
@@ -91,12 +92,23 @@ def split_sentences(text: str) -> list[str]:
     return [s.text for s in sentence_units(text)]
 
 
+MAX_CODE_LINES = 16  # a longer code block is an example to read whole, not lines of fact ("opt-level = 3")
+
+
 def sentence_units(text: str) -> list[Sentence]:
-    """`split_sentences` with each list item marked and given its lead-in, so it can be quoted in context."""
+    """`split_sentences` with each list item marked and given its lead-in, so it can be quoted in context. The lines
+    of a short fenced code block are items too, under the sentence that introduces them ("The default settings for
+    the release profile are:" then "opt-level = 3"): a config or command example read as one run-on sentence says
+    nothing, and its lines are what such a sentence announces."""
     out: list[Sentence] = []
     paragraph: list[str] = []
     in_item = False
     lead = ""  # what a list starting here hangs off: a sentence ending in ':' or the heading just above
+    code: list[str] | None = None  # the lines of the open fenced block
+    fences = [line.strip().startswith("```") for line in text.splitlines() if line.strip()]
+    whole = True  # the open block starts in this text
+    if sum(fences) % 2 and not fences[0]:
+        code, whole = [], False  # a chunk cut from inside a long code block: its first fence closes it
 
     def flush() -> None:
         nonlocal lead
@@ -109,12 +121,24 @@ def sentence_units(text: str) -> list[Sentence]:
 
     header: list[str] = []
     for raw in text.splitlines():
+        if code is not None:  # inside a fence: lines as written (a "#" there is a comment, not a heading)
+            if raw.strip().startswith("```"):
+                if whole and len(code) <= MAX_CODE_LINES:  # the rest of a block too long to cut whole is no fact
+                    out.extend(Sentence(c, True, lead, code=True) for c in code)
+                code, whole = None, True
+            elif raw.strip():
+                code.append(raw.strip())
+            continue
+        if raw.strip().startswith("```"):
+            flush()
+            code, in_item = [], False
+            continue
         line = clean_markdown(raw.strip())  # before splitting: "**Rule.** Next" must split after "Rule."
         if re.fullmatch(r"\|?[|:\-\s]+", line) and "-" in line:  # a table's header rule
             continue
         if not line.startswith("|"):
             header = []
-        if not line or line.startswith("#") or line.startswith("```"):
+        if not line or line.startswith("#"):
             flush()
             if line.startswith("#"):
                 lead, in_item = line.lstrip("#").strip(), False
@@ -137,9 +161,12 @@ def sentence_units(text: str) -> list[Sentence]:
             in_item = False  # an unindented line after a blank one: prose again, not the item's continuation
         paragraph.append(line)
     flush()
-    # two words are a fact when one labels the other ("Default: 2", "Owner: Ops"); otherwise too little to quote
+    if code and len(code) <= MAX_CODE_LINES:  # a block the chunk boundary cut: its lines so far
+        out.extend(Sentence(c, True, lead, code=True) for c in code)
+    # two words are a fact when one labels the other ("Default: 2", "Owner: Ops") or in code ("opt-level = 3",
+    # "[workspace.dependencies]"); otherwise too little to quote
     return [s for s in out if len(_WORD.findall(s.text)) >= 3
-            or (len(_WORD.findall(s.text)) == 2 and LABEL_LINE.match(s.text))]
+            or (len(_WORD.findall(s.text)) == 2 and (s.code or LABEL_LINE.match(s.text)))]
 
 
 _POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out)\b", re.I)

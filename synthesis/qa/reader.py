@@ -36,6 +36,7 @@ W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your 
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
+CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 AIM_FACTOR = 0.8  # a sentence that states an aim or an open question restates what is asked (SciFact abstracts)
 OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.6  # a sentence outside the place or unit the question names
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
@@ -150,6 +151,7 @@ class Candidate:
     fragment: bool = False  # a list item or clause: quoted alone it loses what it hangs off
     lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
     subject: str = ""  # the heading a sentence names only as "this option" (`--output-junit <file>`)
+    code: bool = False  # a line of a code block
     vector: np.ndarray | None = None
     scores: list[float] = field(default_factory=list)  # relevance per part
     support: list[float] = field(default_factory=list)  # per part: cosine + 0.3·keyword overlap (answerability)
@@ -303,7 +305,9 @@ class Reader:
             factor = 1.0
             # a Chicago page answering a question about the DC office (per part: "… in Tock" scopes that part only)
             outside = [any(name not in head[i] and name not in own[i] for name in names) for names in scoped]
-            if c.text.rstrip().endswith("?") and ":" not in c.text:  # an FAQ heading asks; "First check: was …?" tells
+            if c.code:  # a command or config line: the sentence announcing it answers, and is quoted with it
+                factor = CODE_FACTOR
+            elif c.text.rstrip().endswith("?") and ":" not in c.text:  # an FAQ heading asks; "First check: was …?" tells
                 factor = QUESTION_FACTOR
             elif is_pointer(c.text, c.passage.section):
                 factor = POINTER_FACTOR

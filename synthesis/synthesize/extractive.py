@@ -21,7 +21,8 @@ from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
-from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
+from ..qa.reader import FIELD_LINE_WORDS
+from ..sentences import LABEL_LINE, content_stems, key_phrases, leans_on_context, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
@@ -148,7 +149,7 @@ class ExtractiveSynthesizer:
                 lead_in = protect(sentence.lead_in or (_section(src.passage) if sentence.listed else ""))
                 subject = protect(_subject(text, src.passage))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
-                                  fragment=sentence.fragment, lead_in=lead_in, subject=subject))
+                                  fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code))
         return units
 
     def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
@@ -370,9 +371,11 @@ _IDENTIFIER = re.compile(r"^-|[_.()<>$=]|[a-z][A-Z]|^[A-Z0-9_]{2,}$|^[a-z][a-z0-
 
 
 def _subject(text: str, p: Passage) -> str:
-    """The innermost heading when `text` names its subject only as "this option" and the heading is an identifier."""
+    """The innermost heading when `text` names its subject only as "this option", or is a short field line of it
+    ("Default: 3" under "net.retry"), and the heading is an identifier."""
     heading = headings(p.section)[-1]
-    if not heading or len(heading) > 60 or not _THIS_KIND.match(text) or heading.lower() in GENERIC_SECTIONS:
+    field = bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
+    if not heading or len(heading) > 60 or not (field or _THIS_KIND.match(text)) or heading.lower() in GENERIC_SECTIONS:
         return ""
     return heading if _IDENTIFIER.search(heading) else ""
 

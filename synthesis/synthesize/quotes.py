@@ -83,18 +83,39 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     supervisor; over 80 hours: your supervisor and Business Unit Director"); and whether the list goes on past what
     is quoted. ([], False) when the sentence stands alone."""
     item = False
+    if u.code and u.lead_in:  # a command or config line reads with the rest of its block
+        return upto(_block(u, units), MAX_STEPS, MAX_STEP_CHARS)
     if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
         lead = u.text
     elif u.fragment and u.lead_in.rstrip().endswith(":"):
         lead, item = u.lead_in, True
     else:
         return [], False
-    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
-                   key=lambda x: x.position)
+    items = items_under(lead, u, units)
     if item and expect is not Expect.PROCEDURE and (
             len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list answers; a short list's cases are read together
     return upto(items, MAX_STEPS, MAX_STEP_CHARS)
+
+
+def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
+    """The items `lead` introduces in `u`'s passage, in order: its list's items, without the code lines nested in
+    them when it has any ("- Install truststore" and the commands showing how), else the code lines it announces."""
+    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
+                   key=lambda x: x.position)
+    return [x for x in items if not x.code] or items
+
+
+def _block(u: Unit, units: list[Unit]) -> list[Unit]:
+    """The lines of the code block `u` is a line of: the run of code lines around it under the same lead-in."""
+    same = sorted((x for x in units if x.passage.id == u.passage.id), key=lambda x: x.position)
+    i = same.index(u)
+    start, end = i, i
+    while start > 0 and same[start - 1].code and same[start - 1].lead_in == u.lead_in:
+        start -= 1
+    while end + 1 < len(same) and same[end + 1].code and same[end + 1].lead_in == u.lead_in:
+        end += 1
+    return same[start:end + 1]
 
 
 def upto(items: list[Unit], steps: int, chars: int) -> tuple[list[Unit], bool]:
@@ -117,9 +138,7 @@ def step_list(u: Unit, units: list[Unit]) -> tuple[str, list[Unit], bool]:
         lead = u.lead_in
     else:
         return "", [], False
-    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
-                   key=lambda x: x.position)
-    lead, items = _joined_list(lead, items, units)
+    lead, items = _joined_list(lead, items_under(lead, u, units), units)
     return (lead, *upto(items, MAX_LIST_STEPS, MAX_LIST_CHARS))
 
 

@@ -272,3 +272,89 @@ def test_a_question_that_points_back_at_what_was_told_keeps_it_as_the_topic():
     # a relative "that" and a dating "this week" point nowhere: the statement stays the asker's situation
     assert "junk" in _told_words("my build dir has stale cache junk. is there a flag that resets the cache?")
     assert _told_words("I am new here. Is there a stipend for this week?") == {"am", "new", "here"}
+
+def test_a_code_blocks_lines_are_items_under_the_sentence_that_announces_them():
+    """Cargo book: "The default settings for the release profile are:" then a TOML block; read as one run-on
+    sentence ("[profile.release] opt-level = 3 debug = false …") no line of it could be quoted. A '#' in code is a
+    comment, not a heading, and a block too long to be a list of facts is skipped."""
+    from synthesis.sentences import MAX_CODE_LINES, sentence_units
+
+    text = ("The default settings for the release profile are:\n\n```\n[profile.release]\nopt-level = 3\n"
+            "split-debuginfo = '...'  # Platform-specific.\n# a comment line\ncodegen-units = 16\n```\n\n"
+            "Profile settings can be overridden for specific packages.")
+    units = sentence_units(text)
+    lead = "The default settings for the release profile are:"
+    code = [u.text for u in units if u.code]
+    assert code == ["[profile.release]", "opt-level = 3", "split-debuginfo = '...'  # Platform-specific.",
+                    "# a comment line", "codegen-units = 16"]
+    assert all(u.listed and u.lead_in == lead for u in units if u.code)
+    assert units[-1].text == "Profile settings can be overridden for specific packages." and not units[-1].lead_in
+    long_block = "Example:\n\n```\n" + "\n".join(f"let x{i} = {i};" for i in range(MAX_CODE_LINES + 1)) + "\n```"
+    assert not any(u.code for u in sentence_units(long_block))
+
+
+def test_a_chunk_cut_inside_a_code_block_does_not_read_its_prose_as_code():
+    """A chunk that starts inside a long code block (the chunker cut it) holds an odd number of fences: the first one
+    closes the block, and the prose after it stays prose."""
+    from synthesis.sentences import sentence_units
+
+    text = ("    let x = E::Variant1;\n    match x {}\n}\n```\n\nMitigation strategies: when introducing the enum, "
+            "mark it as non_exhaustive.\n\n```\nopt-level = 3\n```")
+    units = sentence_units(text)
+    assert [u.text for u in units if not u.code] == [
+        "Mitigation strategies: when introducing the enum, mark it as non_exhaustive."]
+    assert [u.text for u in units if u.code] == ["opt-level = 3"]  # a whole block after it is still read
+
+
+async def test_a_command_is_quoted_with_the_sentence_that_announces_it(minilm):
+    """Cargo's FAQ: the answer to "why does Cargo rebuild" is the command after "… by setting the CARGO_LOG
+    environment variable:", which was quoted without it."""
+    context = _context(
+        ("faq.html", "FAQ - The Cargo Book", "Why is Cargo rebuilding my code?",
+         "Cargo is responsible for incrementally compiling crates in your project. In the meantime, however, you can "
+         "debug a rebuild at least a little by setting the CARGO_LOG environment variable:\n\n```\n"
+         "$ CARGO_LOG=cargo::core::compiler::fingerprint=info cargo build\n```\n\nCargo will then print out "
+         "information about why a crate is being rebuilt."),
+        ("guide.html", "Build cache - The Cargo Book", "Build cache",
+         "Cargo stores the output of a build into the target directory."),
+    )
+    s = await _summary(minilm, "Cargo keeps recompiling my crate. How can I find out why it thinks a rebuild is "
+                               "needed?", context)
+    assert "CARGO_LOG environment variable: $ CARGO_LOG=cargo::core::compiler::fingerprint=info cargo build" in s, s
+
+
+def test_a_lists_items_leave_out_the_commands_nested_in_one_of_them(minilm):
+    """pip's docs: "In order to use system trust stores, you need to:" lists two steps, the second with a shell
+    session under it; counted as items the commands made the short list long, and only one step was quoted."""
+    from synthesis.synthesize.quotes import items_under, list_for
+    from synthesis.qa import Expect
+
+    context = _context(("https-certificates.md", "HTTPS Certificates", "Using system certificate stores",
+                        "In order to use system trust stores, you need to:\n\n- Use Python 3.10 or newer.\n"
+                        "- Install the truststore package, in the Python environment you're running pip in.\n"
+                        "  ```\n  $ python -m pip install truststore\n  $ python -m pip install SomePackage "
+                        "--use-feature=truststore\n  ```"))
+    units = ExtractiveSynthesizer(minilm)._units(context)
+    first = next(u for u in units if u.text == "Use Python 3.10 or newer.")
+    assert [u.text for u in items_under(first.lead_in, first, units)] == [
+        "Use Python 3.10 or newer.", "Install the truststore package, in the Python environment you're running pip in."]
+    items, more = list_for(first, units, Expect.QUANTITY)
+    assert len(items) == 2 and not more
+    command = next(u for u in units if u.code and "truststore" in u.text and "SomePackage" not in u.text)
+    block, _ = list_for(command, units, Expect.PROCEDURE)
+    assert [u.text for u in block] == ["$ python -m pip install truststore",
+                                      "$ python -m pip install SomePackage --use-feature=truststore"]
+
+
+def test_a_field_line_is_quoted_under_the_setting_it_belongs_to():
+    """Cargo's configuration reference: "Default: 3" under "net.retry" was quoted as "Default: 3." alone."""
+    from synthesis.synthesize.extractive import _subject
+
+    def passage(section):
+        return Passage(id="p", doc_id="d", content="", score=0.5, section=section)
+
+    assert _subject("Default: 3", passage("Configuration > [net] > net.retry")) == "net.retry"
+    assert _subject("Type: integer", passage("Configuration > [net] > net.retry")) == "net.retry"
+    assert _subject("Default: 3", passage("Leave > Overview")) == ""  # prose names no one setting
+    assert _subject("Default: the value of CARGO_HOME and more words than a field line", passage("x > net.retry")) == ""
+
