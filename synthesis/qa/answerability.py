@@ -40,6 +40,10 @@ HEAD_ZIPF = 4.6  # … and an absent word after a covered one ("relocation bonus
 LIGHT_HEADS = frozenset("flag flags entries mechanism mechanisms settings commands item tool tools kinds".split())
 NAME_ZIPF = 3.6  # a word this rare (or with a hyphen or a digit) before a light head names something: "cmake", "gpu"
 MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
+# Words that name the documentation itself, never a topic it lacks: "under Cargo's SemVer guidelines", "what do the
+# docs say about …", "is it in the handbook"
+DOCUMENT_WORDS = frozenset("""guide guides guideline guidelines doc docs documentation manual manuals handbook wiki
+readme faq faqs""".split())
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
@@ -180,7 +184,10 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # a noun phrase before a covered word ("a signing bonus")
             inflected = re.search(r"(ed|ly)$", w) or (w.endswith("ing") and not (
                 k and tokens[k - 1] in _DETERMINERS and after and stem(after) in present))
-            if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected
+            # an -s form before a covered word is a verb with its object ("my crate declares rust-version"): a
+            # modifier is singular, and a plural head ends its phrase
+            verb_s = bool(re.search(r"[^su]s$", w)) and bool(after) and stem(after) in present
+            if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s
                     or (k and tokens[k - 1] in _SUBJECT) or after in _DETERMINERS):  # "to attend a conference": a verb
                 continue
             previous = tokens[k - 1] if k else ""
@@ -202,7 +209,9 @@ _SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:our|my|your|their|the)
 def _verbs(question: str) -> set[str]:
     """Past and -ing forms right after a subject pronoun (an adverb or "'ve"/"'m" between them allowed): the asker's
     own verbs ("we nuked our package", "we've accidentally nuked it", "I'm moonlighting"), not topics the knowledge
-    base lacks ("tenured staff", "my moped", "can I telecommute" still are)."""
+    base lacks ("tenured staff", "my moped", "can I telecommute" still are). Also a gerund of a common verb after a
+    preposition, with its object after it ("tools for spotting dependencies"): what the asker does, where a rare
+    one names a thing ("a stipend for coworking spaces")."""
     text = re.sub(r"(?i)\b(i|we|you|they|he|she)'(?:ve|m|re|d|ll)\b", r"\1", question)
     tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
     found = set()
@@ -212,7 +221,21 @@ def _verbs(question: str) -> set[str]:
             prev = tokens[k - 2]
         if prev in _SUBJECT and re.search(r"\w{2}(?:ed|ing)$", w):
             found.add(w)
+        elif prev in _PREPOSITIONS and k + 1 < len(tokens) and w.endswith("ing") and _common_verb(w[:-3]):
+            found.add(w)
     return found
+
+
+_PREPOSITIONS = frozenset("for of by about without before after while when in on at from into".split())
+COMMON_VERB_ZIPF = 4.0  # a verb this common in English is an action, not a thing the knowledge base names
+
+
+def _common_verb(base: str) -> bool:
+    """Whether the stem left by "-ing" is a common English verb: "spott" (spot), "us" (use), "mak" (make)."""
+    forms = {base, base + "e"}
+    if len(base) > 2 and base[-1] == base[-2]:
+        forms.add(base[:-1])
+    return any(len(f) > 1 and zipf(f) >= COMMON_VERB_ZIPF for f in forms)
 
 
 def _setting_words(question: str) -> set[str]:
@@ -287,7 +310,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     passage states."""
     passages = {id(c.passage): c.passage for c in candidates}.values()
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
-             if w not in FRAMING and not w[0].isdigit() and len(w) > 2]
+             if w not in FRAMING and w not in DOCUMENT_WORDS and not w[0].isdigit() and len(w) > 2]
     asked_stems = {stem(w) for w in asked}
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")

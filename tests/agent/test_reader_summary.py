@@ -358,3 +358,16 @@ def test_a_field_line_is_quoted_under_the_setting_it_belongs_to():
     assert _subject("Default: 3", passage("Leave > Overview")) == ""  # prose names no one setting
     assert _subject("Default: the value of CARGO_HOME and more words than a field line", passage("x > net.retry")) == ""
 
+
+def test_the_askers_verbs_and_the_docs_own_name_are_no_missing_topic():
+    """Cargo book: answerable questions were refused over "declares" ("my crate declares rust-version"), "spotting"
+    ("tools for spotting dependencies") and "guidelines" ("under Cargo's SemVer guidelines"). A rare activity or kind
+    still decides ("a stipend for coworking spaces", "a relocation bonus")."""
+    from synthesis.qa.answerability import DOCUMENT_WORDS, _verbs, compound_modifiers
+
+    assert compound_modifiers('My crate declares rust-version = "1.70" and a user gets an error.', {"declares"},
+                              {"crate", "rust-vers", "rust", "version"}) == []
+    assert compound_modifiers("Is there a relocation bonus when I move?", {"bonus"}, {"reloc"}) == ["bonus"]
+    assert "spotting" in _verbs("Which tools does the book point to for spotting dependencies my project no longer uses?")
+    assert _verbs("Is there a stipend for coworking spaces?") == set()
+    assert {"guidelines", "docs", "handbook"} <= DOCUMENT_WORDS
