@@ -84,8 +84,10 @@ _UNIT = re.compile(r"\b[A-Z][a-zA-Z]+\s+(?:Team|Office|Operations|Ops|Desk|Divis
 _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
                       r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
 _PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
-                    r"spreadsheet|folder|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
-                    r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b")
+                    r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
+                    r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b|"
+                    # a file or folder on disk: "~/.cargo/credentials.toml", "$CARGO_HOME/bin", "/etc/npmrc"
+                    r"(?<![\w/])(?:~|\$\w+|\.{1,2})?/[\w.-]+/?|\b[\w-]+\.(?:toml|json|ya?ml|ini|cfg|conf|lock|xml|env)\b")
 _RULE = re.compile(r"\b(not|no|never|must|may|cannot|can't|won't|shouldn't|mustn't|allowed|permitted|prohibited|"
                    r"forbidden|required|requires?|requirement|should|only|recommend\w*|eligible|entitled|expected|"
                    r"expectation|mandatory|optional|exception|unless|always|encouraged|discouraged|banned|"

@@ -194,6 +194,11 @@ def test_answer_kinds_read_the_sentence():
     # an instruction may open politely or with a sequence word
     assert Expect.PROCEDURE in answer_kinds("Please contact the Help Desk and they will enable a password login.")
     assert Expect.PROCEDURE in answer_kinds("Then, submit the form in HR Links.")
+    # a file or folder on disk is a place (CMake: "where does CMake store the per-user package registry?")
+    assert Expect.WHERE in answer_kinds("On UNIX platforms the user package registry is stored in the user home "
+                                        "directory under ~/.cmake/packages.")
+    assert Expect.WHERE in answer_kinds("The token is saved in $CARGO_HOME/credentials.toml.")
+    assert Expect.WHERE not in answer_kinds("Use 1/2 of the budget, and/or ask for more.")
 
 
 def test_a_verb_and_its_sion_noun_share_a_stem():
