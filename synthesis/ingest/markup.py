@@ -320,7 +320,11 @@ def parse_html(html: str) -> tuple[str, str, list[Block]]:
             else:
                 walk(child)
 
-    walk(soup)
+    # A page that marks its main content (<main>, role="main") keeps its site chrome outside it: the header, menus
+    # and help pop-ups an exported site repeats on every page (mdBook's "Keyboard shortcuts … Press ? to show this
+    # help"). Only the main content is read then.
+    main = soup.find("main") or soup.find(attrs={"role": "main"})
+    walk(main if main is not None and main.get_text(strip=True) else soup)
     flush()
     return title or sections.first_h1, "".join(out), blocks
 

@@ -277,3 +277,19 @@ def test_a_myst_directive_is_prose_unless_it_holds_code():
     assert text == ("Intro.\n\nExperimental support, behind `--use-feature=truststore`.\n\n"
                     "New in version 22.3. The --python option.\n\n```\npip install x\n```\n\n"
                     "```\n$ pip install truststore\n```")
+
+
+def test_an_html_page_with_a_main_element_is_read_from_it_alone():
+    """mdBook exports repeat a "Keyboard shortcuts" pop-up and the book's menu title on every page, outside <main>:
+    99 of the Cargo book's chunks were that pop-up. A page without <main> is read whole."""
+    from synthesis.ingest.markup import parse_html
+
+    page = ("<html><head><title>FAQ - The Cargo Book</title></head><body><div id='help'><h2>Keyboard shortcuts</h2>"
+            "<p>Press ? to show this help</p></div><div class='menu'><h1>The Cargo Book</h1></div><main><h1>Frequently "
+            "Asked Questions</h1><p>No. The plan for Cargo is to use crates.io.</p></main></body></html>")
+    title, text, blocks = parse_html(page)
+    assert title == "FAQ - The Cargo Book"
+    assert text == "Frequently Asked Questions\n\nNo. The plan for Cargo is to use crates.io."
+    assert blocks[0].section == "Frequently Asked Questions"
+    _, whole, _ = parse_html("<html><body><div><p>Press ? to show this help</p></div><p>Body text.</p></body></html>")
+    assert "Press ?" in whole and "Body text." in whole
