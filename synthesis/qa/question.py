@@ -112,7 +112,7 @@ _PART_SPLIT = re.compile(
 _COMPARE = re.compile(r"\b(differ\w*|different|difference|versus|vs\.?|compare\w*|comparison|as opposed to)\b", re.I)
 _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to|rather than|instead of|"
                          r"differ(?:s)? from|(?:is |are )?different (?:from|than)|and|or)\s+", re.I)
-_SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:differences?|trade-?offs?) (?:between|of)\s+|"
+_SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:\w+\s+)?(?:differences?|trade-?offs?) (?:between|of)\s+|"
                         r"how (?:does|do|is|are|should|would|can)\s+(?:(?:the way|how)\s+)?|compare\s+)", re.I)
 _ASPECT = re.compile(r",\s*(?:including|especially|particularly|in terms of)\s+(?P<aspect>.+)$", re.I)
 _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
@@ -186,8 +186,11 @@ def _stems(text: str) -> set[str]:
 
 
 def comparison_sides(question: str) -> list[str]:
-    """'How do comp time and credit hours differ?' → ['comp time', 'credit hours'] (both sides non-empty)."""
-    body = asking_sentence(question).rstrip("?").strip()
+    """'How do comp time and credit hours differ?' → ['comp time', 'credit hours'] (both sides non-empty). Of several
+    asking sentences, the one that compares ("What's the difference between cargo check and cargo build? Why is
+    check so much quicker?")."""
+    comparing = [s for s in asked_sentences(question) if s.endswith("?") and _COMPARE.search(s)]
+    body = (comparing[0] if len(comparing) == 1 else asking_sentence(question)).rstrip("?").strip()
     body = _SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
     body = _SIDE_TAIL.sub("", body) if not re.search(r"(?i)differ(?:s|ent)? (?:from|than)", body) else body

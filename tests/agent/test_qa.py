@@ -77,6 +77,10 @@ def test_comparison_sides():
     frame = analyze('How is a local voucher different from a "voucher from authorization" in Concur?')
     assert frame.comparison
     assert [p.text for p in frame.parts] == ["a local voucher", 'a "voucher from authorization" in Concur']
+    # Cargo book: of two asking sentences, the one that compares holds the sides (the split ran across both:
+    # "What's the actual difference between cargo check" | "cargo build? Why is check so much quicker")
+    two = analyze("What's the actual difference between cargo check and cargo build? Why is check so much quicker?")
+    assert [p.text for p in two.parts] == ["cargo check", "cargo build"]
 
 
 def test_comparison_sides_share_the_first_sides_frame():
