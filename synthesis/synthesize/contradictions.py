@@ -18,7 +18,7 @@ from itertools import combinations
 import numpy as np
 
 from ..models import Passage
-from ..sentences import NUMBER_WORD, STOPWORDS, content_stems, stem, truncate_words, words
+from ..sentences import NUMBER_WORD, STOPWORDS, content_stems, leans_on_context, stem, truncate_words, words
 from ..sentences import NUMBER_WORDS as _NUMBER_WORDS
 # unit → (family, factor to the family's base unit) so "1 hour" and "60 minutes" agree
 _UNITS = {
@@ -283,16 +283,31 @@ def _narrowed(a: str, b: str) -> bool:
     return bool(set(_stems(conditions)) - set(_stems(b)) - {"whether"})
 
 
+# The main clause's subject is a pronoun after an opening phrase: "In addition to being able to publish …, they have
+# the ability to add or remove owners" (they: a named owner, said in the sentence before).
+_CLAUSE_PRONOUN = re.compile(r"^[^.;:]{0,160}?,\s*(?:they|he|she)\s+(?:\w+\s+){0,2}?(?:is|are|was|were|has|have|had|"
+                             r"can|cannot|can't|do|does|did|don't|doesn't|will|would|may|must|should)\b", re.I)
+# "It is not allowed to deploy on Fridays": an "it" that stands for what follows, not for something said before
+_EXPLETIVE_IT = re.compile(r"^it(?:'s| is| was| will be| may be| must be)\s+(?:not\s+)?[\w-]+\s+(?:to|that|for)\b", re.I)
+
+
+def _unnamed_subject(text: str) -> bool:
+    """The claim's subject is a pronoun: who or what it is about was said elsewhere, so it cannot be compared."""
+    return (leans_on_context(text) and not _EXPLETIVE_IT.match(text)) or bool(_CLAUSE_PRONOUN.match(text))
+
+
 def find_contradictions(claims: list[Claim], *, limit: int = 3, min_cosine: float = 0.6) -> list[ClaimConflict]:
     """Pairs of claims from different documents that conflict; one per pair of sources, strongest topic match first.
 
     `min_cosine` gates on meaning: two claims that disagree are about the same thing, so their sentences embed close
     together (the planted handbook conflicts sit at 0.74-0.99; unrelated rules that share a few words, below 0.6).
+    A claim whose subject is a pronoun is not compared: the Cargo book's "they have the ability to add or remove
+    owners" (a named owner) and "they do not have the ability to add or remove owners" (a team) do not disagree.
     """
     found: list[tuple[float, ClaimConflict]] = []
     seen_pairs: set[tuple[int, int]] = set()
     for a, b in combinations(claims, 2):
-        if a.doc_id == b.doc_id or a.source == b.source:
+        if a.doc_id == b.doc_id or a.source == b.source or _unnamed_subject(a.text) or _unnamed_subject(b.text):
             continue
         cosine = float(a.vector @ b.vector) if a.vector is not None and b.vector is not None else 1.0
         if cosine < min_cosine:

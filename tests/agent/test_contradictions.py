@@ -106,3 +106,17 @@ def test_a_filler_condition_does_not_hide_a_conflict():
     c = compare("When in doubt, a failed deploy must be rolled back within 15 minutes.",
                 "A failed deploy must be rolled back within 30 minutes.")
     assert c is not None and c.kind == "number"
+
+
+def test_claims_whose_subject_is_a_pronoun_are_not_compared():
+    """Cargo book: "… they have the ability to add or remove owners" (a named owner) and "… they do not have the
+    ability to add or remove owners" (a team) led an answer with "Sources disagree"; whom "they" means is in the
+    sentence before each. An "it" that stands for what follows still compares."""
+    named = ("In addition to being able to publish or yank versions of the crate, they have the ability to add or "
+             "remove owners.")
+    team = "While they have permission to publish or yank versions of the crate, they do not have the ability to add " \
+           "or remove owners."
+    assert find_contradictions([Claim(named, 1, "publishing.html"), Claim(team, 2, "print.html")]) == []
+    found = find_contradictions([Claim("It is allowed to deploy production on Fridays.", 1, "a.md"),
+                                 Claim("It is not allowed to deploy production on Fridays.", 2, "b.md")])
+    assert len(found) == 1 and found[0].conflict.kind == "polarity"
