@@ -260,6 +260,17 @@ _BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside"
            "address", "details", "summary", "body", "html"}
 
 
+# Site chrome marked by class or id: a table of contents, navigation bars, breadcrumbs, sidebars and footers
+# (DocBook's "toc" and "navheader", Sphinx's "sphinxsidebar", Confluence's "breadcrumbs").
+_CHROME = re.compile(r"^(?:toc|table-of-contents|nav|navbar|navheader|navfooter|navigation|breadcrumbs?|sidebar|"
+                     r"sphinxsidebar|footer)$", re.I)
+
+
+def _chrome(node) -> bool:
+    names = [*(node.get("class") or []), node.get("id") or ""] if hasattr(node, "get") else []
+    return any(_CHROME.match(n) for n in names if n)
+
+
 def parse_html(html: str) -> tuple[str, str, list[Block]]:
     """(title, text, blocks): visible text with headings on their own lines, no markup; offsets index `text`."""
     from bs4 import BeautifulSoup, Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
@@ -301,7 +312,7 @@ def parse_html(html: str) -> tuple[str, str, list[Block]]:
                 buf.append(str(child))
                 continue
             name = child.name
-            if name in _SKIP:
+            if name in _SKIP or _chrome(child):
                 continue
             if name in _HEADINGS:
                 flush()

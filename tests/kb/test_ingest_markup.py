@@ -293,3 +293,16 @@ def test_an_html_page_with_a_main_element_is_read_from_it_alone():
     assert blocks[0].section == "Frequently Asked Questions"
     _, whole, _ = parse_html("<html><body><div><p>Press ? to show this help</p></div><p>Body text.</p></body></html>")
     assert "Press ?" in whole and "Body text." in whole
+
+
+def test_site_chrome_marked_by_class_or_id_is_not_read():
+    """DocBook exports (the Valgrind manual) open each chapter with a table of contents and close it with a
+    "Prev / Up / Next / Home" bar: headings without text, quoted as if they answered."""
+    from synthesis.ingest.markup import parse_html
+
+    page = ("<html><body><div class='navheader'><table><tr><td>Prev</td><td>Next</td></tr></table></div>"
+            "<div class='chapter'><h1>4. Memcheck</h1><div class='toc'><dl><dt>4.1. Overview</dt><dt>4.2. Explanation "
+            "of error messages</dt></dl></div><p>Memcheck is a memory error detector.</p></div>"
+            "<div id='footer'>Home</div></body></html>")
+    _, text, _ = parse_html(page)
+    assert text == "4. Memcheck\n\nMemcheck is a memory error detector."
