@@ -123,9 +123,10 @@ def _html_text(html: str, links: list[str]) -> str:
     return "\n\n".join(p for p in out if p)
 
 
-def parse_markdown(text: str) -> tuple[dict[str, Any], str, list[Block], str]:
+def parse_markdown(text: str, *, _depth: int = 0) -> tuple[dict[str, Any], str, list[Block], str]:
     """(front matter, rendered text, blocks, first H1): the text a reader sees, without Markdown link syntax,
-    template tags or HTML comments; blocks index it, headings become section paths, link targets ride on blocks."""
+    template tags or HTML comments; blocks index it, headings become section paths, link targets ride on blocks.
+    (`_depth`: how deep in MyST directives this text sits.)"""
     meta, pos = front_matter(text)
     body = render_templates(text[pos:])
     body = _FOOTNOTE_REF.sub("", _FOOTNOTE_DEF.sub("\n", body))  # a footnote's text stays, as its own paragraph
@@ -165,7 +166,7 @@ def parse_markdown(text: str) -> tuple[dict[str, Any], str, list[Block], str]:
             emit(_render(tokens[i:j + 1], links), links)
             i = j + 1
             continue
-        if t.type == "fence" and (shown := _directive_text(t.info, t.content)) is not None:
+        if t.type == "fence" and (shown := _directive_text(t.info, t.content, _depth)) is not None:
             if shown.strip():  # a MyST directive ("```{note}") holds prose: it reads like the page, not as code
                 emit(shown, [])
         elif t.type in ("fence", "code_block"):
@@ -180,24 +181,33 @@ def parse_markdown(text: str) -> tuple[dict[str, Any], str, list[Block], str]:
 _DIRECTIVE = re.compile(r"^\{(?P<name>[\w:-]+)\}\s*(?P<arg>.*)$")  # MyST: ```{note}, ```{versionadded} 22.1
 _DIRECTIVE_OPTION = re.compile(r"^:[\w-]+:")  # ":class: tip" under a directive
 _CODE_DIRECTIVES = frozenset("code code-cell eval-rst math".split())
-_SHELL = re.compile(r"^\s*(?:\$|>>>|C:\\)\s", re.M)
+_SHELL = re.compile(r"^\s*(?:\$|>>>|C:\\)\s")  # a session's first line: a prompt
+MAX_DIRECTIVE_DEPTH = 8  # directives nested deeper are kept as their plain text (a crafted file cannot recurse)
 
 
-def _directive_text(info: str, content: str) -> str | None:
+def _directive_text(info: str, content: str, depth: int = 0) -> str | None:
     """What a fenced MyST directive shows as prose, rendered like the page ("{note}", "{warning}"; "{versionadded}
     22.1" reads "New in version 22.1." as in reStructuredText); "" for one that shows nothing of its own
     ("{toctree}"); None for a plain fence or a code directive, or one whose lines read as a shell or REPL session."""
     from .sphinx import LITERAL, SILENT, VERSION
 
     m = _DIRECTIVE.match(info.strip())
-    if not m or m.group("name") in LITERAL | _CODE_DIRECTIVES or _SHELL.search(content):
+    first = next((line for line in content.splitlines() if line.strip()), "")
+    if not m or m.group("name") in LITERAL | _CODE_DIRECTIVES or _SHELL.match(first):
         return None
     name = m.group("name")
     if name in SILENT:
         return ""
     body = "\n".join(line for line in content.splitlines() if not _DIRECTIVE_OPTION.match(line))
-    text = parse_markdown(body)[1] if body.strip() else ""
-    label = VERSION[name].format(m.group("arg").strip()) if name in VERSION and m.group("arg").strip() else ""
+    arg = m.group("arg").strip()
+    label = ""
+    if name in VERSION and arg:  # "{versionchanged} 23.1 The resolver is now the default." (the rest is the note)
+        version, _, rest = arg.partition(" ")
+        label, body = VERSION[name].format(version), f"{rest}\n\n{body}" if rest else body
+    if depth >= MAX_DIRECTIVE_DEPTH:
+        text = _SPACES.sub(" ", body).strip()
+    else:
+        text = parse_markdown(body, _depth=depth + 1)[1] if body.strip() else ""
     return f"{label} {text}".strip()
 
 
@@ -262,7 +272,7 @@ _BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside"
 
 # Site chrome marked by class or id: a table of contents, navigation bars, breadcrumbs, sidebars and footers
 # (DocBook's "toc" and "navheader", Sphinx's "sphinxsidebar", Confluence's "breadcrumbs").
-_CHROME = re.compile(r"^(?:toc|table-of-contents|nav|navbar|navheader|navfooter|navigation|breadcrumbs?|sidebar|"
+_CHROME = re.compile(r"^(?:toc|table-of-contents|nav|navbar|navheader|navfooter|navigation|breadcrumbs?|"
                      r"sphinxsidebar|footer)$", re.I)
 
 
@@ -272,72 +282,81 @@ def _chrome(node) -> bool:
 
 
 def parse_html(html: str) -> tuple[str, str, list[Block]]:
-    """(title, text, blocks): visible text with headings on their own lines, no markup; offsets index `text`."""
-    from bs4 import BeautifulSoup, Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
+    """(title, text, blocks): visible text with headings on their own lines, no markup; offsets index `text`.
+
+    A page that marks its main content (<main>, role="main") keeps its site chrome outside it: the header, menus
+    and help pop-ups an exported site repeats on every page (mdBook's "Keyboard shortcuts … Press ? to show this
+    help"). Only the main content is read then, unless it holds no text of its own."""
+    from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "html.parser")
     title_tag = soup.find("title")
     title = _SPACES.sub(" ", title_tag.get_text()).strip() if title_tag else ""
-    out: list[str] = []
-    size = 0
-    blocks: list[Block] = []
-    sections = _Sections()
-    buf: list[str] = []
-    in_pre = 0
+    main = soup.find("main") or soup.find(attrs={"role": "main"})
+    page = _HtmlText(main) if main is not None else None
+    if page is None or not page.blocks:
+        page = _HtmlText(soup)
+    return title or page.sections.first_h1, "".join(page.out), page.blocks
 
-    def emit(piece: str, *, block: bool) -> None:
-        nonlocal size
-        if out:
-            out.append("\n\n")
-            size += 2
+
+class _HtmlText:
+    """The visible text under one element, as parse_html returns it."""
+
+    def __init__(self, root) -> None:
+        self.out: list[str] = []
+        self.size = 0
+        self.blocks: list[Block] = []
+        self.sections = _Sections()
+        self.buf: list[str] = []
+        self.in_pre = 0
+        self.walk(root)
+        self.flush()
+
+    def emit(self, piece: str, *, block: bool) -> None:
+        if self.out:
+            self.out.append("\n\n")
+            self.size += 2
         if block:
-            blocks.append(Block(size, size + len(piece), sections.path))
-        out.append(piece)
-        size += len(piece)
+            self.blocks.append(Block(self.size, self.size + len(piece), self.sections.path))
+        self.out.append(piece)
+        self.size += len(piece)
 
-    def flush() -> None:
-        raw = "".join(buf)
-        buf.clear()
+    def flush(self) -> None:
+        raw = "".join(self.buf)
+        self.buf.clear()
         # preformatted text is fenced as in Markdown, so its lines read as code, not as one run-on sentence
-        piece = f"```\n{raw.strip(chr(10))}\n```" if in_pre and raw.strip() else _SPACES.sub(" ", raw).strip()
+        piece = f"```\n{raw.strip(chr(10))}\n```" if self.in_pre and raw.strip() else _SPACES.sub(" ", raw).strip()
         if piece.strip():
-            emit(piece, block=True)
+            self.emit(piece, block=True)
 
-    def walk(node) -> None:
-        nonlocal in_pre
+    def walk(self, node) -> None:
+        from bs4 import Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
+
         for child in node.children:
             if isinstance(child, Comment | Doctype | Declaration | ProcessingInstruction):
                 continue
             if isinstance(child, NavigableString):
-                buf.append(str(child))
+                self.buf.append(str(child))
                 continue
             name = child.name
             if name in _SKIP or _chrome(child):
                 continue
             if name in _HEADINGS:
-                flush()
+                self.flush()
                 text = _SPACES.sub(" ", child.get_text(" ")).strip()
-                sections.push(_HEADINGS[name], text)
+                self.sections.push(_HEADINGS[name], text)
                 if text:
-                    emit(text, block=False)
+                    self.emit(text, block=False)
             elif name == "br":
-                buf.append("\n")
+                self.buf.append("\n")
             elif name in _BLOCKS:
-                flush()
-                in_pre += name == "pre"
-                walk(child)
-                flush()
-                in_pre -= name == "pre"
+                self.flush()
+                self.in_pre += name == "pre"
+                self.walk(child)
+                self.flush()
+                self.in_pre -= name == "pre"
             else:
-                walk(child)
-
-    # A page that marks its main content (<main>, role="main") keeps its site chrome outside it: the header, menus
-    # and help pop-ups an exported site repeats on every page (mdBook's "Keyboard shortcuts … Press ? to show this
-    # help"). Only the main content is read then.
-    main = soup.find("main") or soup.find(attrs={"role": "main"})
-    walk(main if main is not None and main.get_text(strip=True) else soup)
-    flush()
-    return title or sections.first_h1, "".join(out), blocks
+                self.walk(child)
 
 
 def text_blocks(text: str) -> list[Block]:

@@ -306,3 +306,17 @@ def test_site_chrome_marked_by_class_or_id_is_not_read():
             "<div id='footer'>Home</div></body></html>")
     _, text, _ = parse_html(page)
     assert text == "4. Memcheck\n\nMemcheck is a memory error detector."
+
+
+def test_a_myst_note_that_shows_a_command_stays_prose_and_nesting_is_bounded():
+    """A note whose text leads to a command is prose; a version directive's note on its first line follows its
+    label; directives nested past MAX_DIRECTIVE_DEPTH are kept as plain text instead of recursing."""
+    from synthesis.ingest.markup import MAX_DIRECTIVE_DEPTH, parse_markdown
+
+    text = parse_markdown("```{note}\nTo install, run:\n\n$ pip install x\n```\n\n"
+                          "```{versionchanged} 23.1 The resolver is now the default.\n```\n")[1]
+    assert text == "To install, run:\n\n$ pip install x\n\nChanged in version 23.1. The resolver is now the default."
+    depth = 200
+    nested = ("".join("`" * (3 + depth - i) + "{note}\n" for i in range(depth)) + "deep\n"
+              + "".join("`" * (4 + i) + "\n" for i in range(depth)))
+    assert "deep" in parse_markdown(nested)[1] and depth > MAX_DIRECTIVE_DEPTH
