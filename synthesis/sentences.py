@@ -95,19 +95,30 @@ def split_sentences(text: str) -> list[str]:
 MAX_CODE_LINES = 16  # a longer code block is an example to read whole, not lines of fact ("opt-level = 3")
 
 
+def _starts_in_code(text: str) -> bool:
+    """A chunk that opens inside a code block the chunker cut (too long for one chunk): an odd number of fences,
+    none first, and no blank line before the first (what precedes it is one run of code lines). A chunk that ends
+    inside a block has prose, and so blank lines, before its fence."""
+    lines = text.splitlines()
+    fences = [i for i, line in enumerate(lines) if line.strip().startswith("```")]
+    if len(fences) % 2 == 0 or not lines[0].strip() or lines[0].strip().startswith("```"):
+        return False
+    return all(line.strip() for line in lines[:fences[0]])
+
+
 def sentence_units(text: str) -> list[Sentence]:
     """`split_sentences` with each list item marked and given its lead-in, so it can be quoted in context. The lines
     of a short fenced code block are items too, under the sentence that introduces them ("The default settings for
     the release profile are:" then "opt-level = 3"): a config or command example read as one run-on sentence says
-    nothing, and its lines are what such a sentence announces."""
+    nothing, and its lines are what such a sentence announces. A block left open at the end of the text (cut by
+    a chunk boundary) is skipped."""
     out: list[Sentence] = []
     paragraph: list[str] = []
     in_item = False
     lead = ""  # what a list starting here hangs off: a sentence ending in ':' or the heading just above
     code: list[str] | None = None  # the lines of the open fenced block
-    fences = [line.strip().startswith("```") for line in text.splitlines() if line.strip()]
     whole = True  # the open block starts in this text
-    if sum(fences) % 2 and not fences[0]:
+    if _starts_in_code(text):
         code, whole = [], False  # a chunk cut from inside a long code block: its first fence closes it
 
     def flush() -> None:
@@ -161,8 +172,6 @@ def sentence_units(text: str) -> list[Sentence]:
             in_item = False  # an unindented line after a blank one: prose again, not the item's continuation
         paragraph.append(line)
     flush()
-    if code and len(code) <= MAX_CODE_LINES:  # a block the chunk boundary cut: its lines so far
-        out.extend(Sentence(c, True, lead, code=True) for c in code)
     # two words are a fact when one labels the other ("Default: 2", "Owner: Ops") or in code ("opt-level = 3",
     # "[workspace.dependencies]"); otherwise too little to quote
     return [s for s in out if len(_WORD.findall(s.text)) >= 3

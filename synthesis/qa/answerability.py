@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import LABEL_LINE, NUMBER_WORD, STOPWORDS, asked_sentences, content_words, stem
+from ..sentences import NUMBER_WORD, STOPWORDS, asked_sentences, content_words, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
-from .reader import FIELD_LINE_WORDS, Candidate
+from .reader import Candidate, field_line
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
@@ -42,8 +42,7 @@ NAME_ZIPF = 3.6  # a word this rare (or with a hyphen or a digit) before a light
 MODIFIER_ZIPF = 4.8  # an absent word naming a kind of a covered thing ("pet insurance") decides below this
 # Words that name the documentation itself, never a topic it lacks: "under Cargo's SemVer guidelines", "what do the
 # docs say about …", "is it in the handbook"
-DOCUMENT_WORDS = frozenset("""guide guides guideline guidelines doc docs documentation manual manuals handbook wiki
-readme faq faqs""".split())
+DOCUMENT_WORDS = frozenset("guide guides guideline guidelines doc docs documentation handbook".split())
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
@@ -130,8 +129,7 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             related = [c.support[j] >= RELATED_SUPPORT if c.support else False for c in candidates]
             sections = {(id(c.passage), c.passage.section) for c, r in zip(candidates, related) if r}
             about = [c for c, r in zip(candidates, related) if r or (
-                LABEL_LINE.match(c.text) and len(c.text.split()) <= FIELD_LINE_WORDS
-                and (id(c.passage), c.passage.section) in sections)]
+                field_line(c.text) and (id(c.passage), c.passage.section) in sections)]
             if not any(states.search(f"{c.text} {c.lead_in}") for c in about):
                 unit = m.groupdict().get("unit")
                 unstated[j] = f"a number of {unit.lower()}" if unit else kind
@@ -158,6 +156,10 @@ def unmet_thresholds(question: str, passages) -> list[str]:
 
 
 _SUBJECT = frozenset("i you we they he she it".split())
+# words that open a noun phrase, so an -s word after them is a noun ("a savings plan", "is there ethics training");
+# a relative "that" opens a verb ("a proxy that re-signs TLS")
+_NOUN_OPENERS = frozenset("""a an the my your our their his her its some these those any no every each is are was were
+be been there""".split())
 _LINKING = frozenset("versus via per vs".split())  # prepositions that wordfreq ranks as rare words
 _OF = frozenset("to for of".split())  # "donations to charity", "insurance for my pet"
 _DETERMINERS = frozenset("a an the my your our their his her its this that these those some".split())
@@ -184,9 +186,10 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # a noun phrase before a covered word ("a signing bonus")
             inflected = re.search(r"(ed|ly)$", w) or (w.endswith("ing") and not (
                 k and tokens[k - 1] in _DETERMINERS and after and stem(after) in present))
-            # an -s form before a covered word is a verb with its object ("my crate declares rust-version"): a
-            # modifier is singular, and a plural head ends its phrase
-            verb_s = bool(re.search(r"[^su]s$", w)) and bool(after) and stem(after) in present
+            # an -s form of a common verb between a noun and a covered word is that verb with its object ("my crate
+            # declares rust-version"), not a modifier ("ethics training", "a savings plan" stay kinds)
+            verb_s = (bool(re.search(r"[^su]s$", w)) and bool(after) and stem(after) in present and k > 0
+                      and tokens[k - 1] not in _NOUN_OPENERS and _common_verb(w[:-1], w[:-2]))
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s
                     or (k and tokens[k - 1] in _SUBJECT) or after in _DETERMINERS):  # "to attend a conference": a verb
                 continue
@@ -206,7 +209,7 @@ _SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:our|my|your|their|the)
                       r"(?P<words>(?:[A-Za-z][\w'-]*\s+){0,2}[a-z][\w'-]*)(?=\s*(?:[,.;:?!]|$))")
 
 
-def _verbs(question: str) -> set[str]:
+def _verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     """Past and -ing forms right after a subject pronoun (an adverb or "'ve"/"'m" between them allowed): the asker's
     own verbs ("we nuked our package", "we've accidentally nuked it", "I'm moonlighting"), not topics the knowledge
     base lacks ("tenured staff", "my moped", "can I telecommute" still are). Also a gerund of a common verb after a
@@ -221,8 +224,9 @@ def _verbs(question: str) -> set[str]:
             prev = tokens[k - 2]
         if prev in _SUBJECT and re.search(r"\w{2}(?:ed|ing)$", w):
             found.add(w)
-        elif prev in _PREPOSITIONS and k + 1 < len(tokens) and w.endswith("ing") and _common_verb(w[:-3]):
-            found.add(w)
+        elif (prev in _PREPOSITIONS and w.endswith("ing") and k + 1 < len(tokens) and _common_verb(w[:-3])
+              and (tokens[k + 1] in _DETERMINERS or stem(tokens[k + 1]) in present)):
+            found.add(w)  # its object follows: a determiner or a word the passages use ("for spotting dependencies")
     return found
 
 
@@ -230,12 +234,14 @@ _PREPOSITIONS = frozenset("for of by about without before after while when in on
 COMMON_VERB_ZIPF = 4.0  # a verb this common in English is an action, not a thing the knowledge base names
 
 
-def _common_verb(base: str) -> bool:
-    """Whether the stem left by "-ing" is a common English verb: "spott" (spot), "us" (use), "mak" (make)."""
-    forms = {base, base + "e"}
-    if len(base) > 2 and base[-1] == base[-2]:
-        forms.add(base[:-1])
-    return any(len(f) > 1 and zipf(f) >= COMMON_VERB_ZIPF for f in forms)
+def _common_verb(*bases: str) -> bool:
+    """Whether a stem left by an ending is a common English verb: "spott" (spot), "us" (use), "declare", "re-sign"."""
+    forms = set()
+    for base in (b.split("-", 1)[1] if b.startswith(("re-", "pre-", "un-")) else b for b in bases):
+        forms |= {base, base + "e"}
+        if len(base) > 2 and base[-1] == base[-2]:
+            forms.add(base[:-1])
+    return any(len(f) > 2 and zipf(f) >= COMMON_VERB_ZIPF for f in forms)
 
 
 def _setting_words(question: str) -> set[str]:
@@ -343,7 +349,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
     absent = [w for w in absent if not _clipped(w, vocabulary)]
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
-    verbs = _verbs(frame.question)
+    verbs = _verbs(frame.question, present)
     specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and w not in verbs) or w in kinds]
     # where the asker stands is no topic, when the question names something rarer that the passages do cover
     # ("will npx wait … in our CI pipeline")

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import NUMBER_WORD, STOPWORDS, content_stems, fold_initialisms, is_pointer, leans_on_context, stem
+from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, content_stems, fold_initialisms, is_pointer,
+                         leans_on_context, stem)
 from .acronyms import definitions, expand
 from .question import Expect, Field, Frame, Part, stem_weights
 
@@ -86,8 +87,10 @@ _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\
 _PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
                     r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
                     r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b|"
-                    # a file or folder on disk: "~/.cargo/credentials.toml", "$CARGO_HOME/bin", "/etc/npmrc"
-                    r"(?<![\w/])(?:~|\$\w+|\.{1,2})?/[\w.-]+/?|\b[\w-]+\.(?:toml|json|ya?ml|ini|cfg|conf|lock|xml|env)\b")
+                    # a file or folder on disk: "~/.cargo/credentials.toml", "$CARGO_HOME/bin", "/etc/npmrc" (a
+                    # segment starts with a letter, a dot or "_": "+/- SD", "3 /4" and "a /24 subnet" are none)
+                    r"(?<![\w/])(?:(?:~|\$\w+|\.{1,2})/[A-Za-z_.][\w.-]*|/[A-Za-z_.][\w.-]*/[A-Za-z_.][\w.-]*)|"
+                    r"\b[\w-]+\.(?:toml|json|ya?ml|ini|cfg|conf|lock|xml)\b")
 _RULE = re.compile(r"\b(not|no|never|must|may|cannot|can't|won't|shouldn't|mustn't|allowed|permitted|prohibited|"
                    r"forbidden|required|requires?|requirement|should|only|recommend\w*|eligible|entitled|expected|"
                    r"expectation|mandatory|optional|exception|unless|always|encouraged|discouraged|banned|"
@@ -189,6 +192,11 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
     for i, c in enumerate(candidates):
         if states[i] and len(c.text.split()) <= FIELD_LINE_WORDS:
             scores[i] = max(float(scores[i]), best.get((id(c.passage), c.passage.section), 0.0))
+
+
+def field_line(text: str) -> bool:
+    """A setting's short "Label: value" line ("Default: 3", "Type: integer"): it says nothing without its heading."""
+    return bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
 
 
 def _last_heading(c: Candidate) -> str:

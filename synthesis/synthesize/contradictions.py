@@ -285,15 +285,25 @@ def _narrowed(a: str, b: str) -> bool:
 
 # The main clause's subject is a pronoun after an opening phrase: "In addition to being able to publish …, they have
 # the ability to add or remove owners" (they: a named owner, said in the sentence before).
-_CLAUSE_PRONOUN = re.compile(r"^[^.;:]{0,160}?,\s*(?:they|he|she)\s+(?:\w+\s+){0,2}?(?:is|are|was|were|has|have|had|"
+_CLAUSE_PRONOUN = re.compile(r"^[^.;:]{0,160}?,\s*(?P<pronoun>they|he|she)\s+(?:\w+\s+){0,2}?(?:is|are|was|were|has|have|had|"
                              r"can|cannot|can't|do|does|did|don't|doesn't|will|would|may|must|should)\b", re.I)
 # "It is not allowed to deploy on Fridays": an "it" that stands for what follows, not for something said before
 _EXPLETIVE_IT = re.compile(r"^it(?:'s| is| was| will be| may be| must be)\s+(?:not\s+)?[\w-]+\s+(?:to|that|for)\b", re.I)
 
 
+_POSSESSIVE_START = re.compile(r"^(?:its|their|his|her)\b", re.I)  # "Their manager must approve …" names a subject
+# an opening phrase that names no one the pronoun after it could stand for: it holds a pronoun itself ("While they
+# have permission …, they …") or only an activity ("In addition to being able to publish …, they …")
+_NO_ANTECEDENT = re.compile(r"\b(?:they|them|their|he|him|his|she|her)\b|^\W*(?:\w+\s+){0,3}?\w+ing\b", re.I)
+
+
 def _unnamed_subject(text: str) -> bool:
-    """The claim's subject is a pronoun: who or what it is about was said elsewhere, so it cannot be compared."""
-    return (leans_on_context(text) and not _EXPLETIVE_IT.match(text)) or bool(_CLAUSE_PRONOUN.match(text))
+    """The claim's subject is a pronoun: who or what it is about was said elsewhere, so it cannot be compared.
+    "When contractors submit an invoice, they must be paid within 30 days" names them in its own opening."""
+    if leans_on_context(text) and not _EXPLETIVE_IT.match(text) and not _POSSESSIVE_START.match(text):
+        return True
+    m = _CLAUSE_PRONOUN.match(text)
+    return bool(m) and bool(_NO_ANTECEDENT.search(text[:m.start("pronoun")]))
 
 
 def find_contradictions(claims: list[Claim], *, limit: int = 3, min_cosine: float = 0.6) -> list[ClaimConflict]:

@@ -21,8 +21,8 @@ from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
-from ..qa.reader import FIELD_LINE_WORDS
-from ..sentences import LABEL_LINE, content_stems, key_phrases, leans_on_context, sentence_units
+from ..qa.reader import field_line
+from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
@@ -125,7 +125,7 @@ class ExtractiveSynthesizer:
             u.pinned = True  # the summary's sentences and both sides of a disagreement are always in the findings
             if u not in selected:
                 selected.append(u)
-        findings = self._findings(selected, parts, gap_parts, frame)
+        findings = self._findings(selected, parts, gap_parts, frame, units)
         for steps in self._step_lists(frame, answerable, gap_parts, " ".join(lines)):
             findings.insert(min(1, len(findings)), steps)  # over the cap: the steps complete the best finding
         if gaps:
@@ -257,7 +257,8 @@ class ExtractiveSynthesizer:
             chosen.append(best)
             taken += 1
 
-    def _findings(self, selected: list[Unit], parts: list[str], gap_parts: set[int], frame: Frame) -> list[Finding]:
+    def _findings(self, selected: list[Unit], parts: list[str], gap_parts: set[int], frame: Frame,
+                  units: list[Unit]) -> list[Finding]:
         """Sentences grouped by question part (or by section), best group first; parts that are gaps go last."""
         groups: dict[str, list[Unit]] = {}
         labels: dict[str, str] = {}
@@ -276,7 +277,7 @@ class ExtractiveSynthesizer:
         for key, members in groups.items():
             members = sorted(members, key=lambda u: (not u.pinned, -u.relevance))[:per_finding]
             ordered = sorted(members, key=lambda u: (u.source, u.position))  # read in document order
-            content = quote_all(ordered)
+            content = quote_all(ordered, units)
             citations = sorted({u.source for u in members})
             best = max(u.relevance for u in members)
             is_gap = key.startswith("part:") and int(key[5:]) in gap_parts
@@ -319,7 +320,9 @@ class ExtractiveSynthesizer:
         best = {}
         for u in units:
             best[u.part] = max(best.get(u.part, 0.0), u.relevance)
-        ranked = sorted((u for u in units if u.relevance >= max(self.min_relevance, CONFLICT_SHARE * best[u.part])),
+        # a line of a sample config or command states no policy: two examples with other values do not disagree
+        ranked = sorted((u for u in units if not u.code
+                         and u.relevance >= max(self.min_relevance, CONFLICT_SHARE * best[u.part])),
                         key=lambda u: -u.relevance)[:30]
         claims = [Claim(u.text, u.source, u.passage.doc_id, u.vector) for u in ranked]
         return find_contradictions(claims, limit=3)
@@ -374,8 +377,8 @@ def _subject(text: str, p: Passage) -> str:
     """The innermost heading when `text` names its subject only as "this option", or is a short field line of it
     ("Default: 3" under "net.retry"), and the heading is an identifier."""
     heading = headings(p.section)[-1]
-    field = bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
-    if not heading or len(heading) > 60 or not (field or _THIS_KIND.match(text)) or heading.lower() in GENERIC_SECTIONS:
+    if not heading or len(heading) > 60 or not (field_line(text) or _THIS_KIND.match(text)) or (
+            heading.lower() in GENERIC_SECTIONS):
         return ""
     return heading if _IDENTIFIER.search(heading) else ""
 

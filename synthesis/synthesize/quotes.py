@@ -26,25 +26,33 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     "…" when the list goes on (`more`)."""
     if steps:
         lead = (u.lead_in or u.text).rstrip().rstrip(":")  # the item's lead-in, or the lead-in sentence itself
-        items = "; ".join(x.text.rstrip(" ;:,.") for x in steps)
-        return cite(f"{lead}: {items}{'; …' if more else '.'}", [u.source])
+        # a line of code is quoted as written: no punctuation taken off or added ("$ sudo make install")
+        items = "; ".join(x.text if x.code else x.text.rstrip(" ;:,.") for x in steps)
+        end = "; …" if more else ("" if steps[-1].code else ".")
+        return cite(f"{lead}: {items}{end}", [u.source])
     if u.fragment and u.lead_in:
-        return cite(f"{u.lead_in.rstrip().rstrip(':')}: {sentence(u.text.rstrip(' ;:,'))}", [u.source])
+        text = u.text if u.code else sentence(u.text.rstrip(' ;:,'))
+        return cite(f"{u.lead_in.rstrip().rstrip(':')}: {text}", [u.source])
     if u.subject:  # "--output-junit <file>: This option tells CTest to write …" (the heading it is about)
         return cite(f"{u.subject}: {sentence(u.text)}", [u.source])
     return cite(sentence(u.text), [u.source])
 
 
-def quote_all(ordered: list[Unit]) -> str:
+def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
     """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
-    and a lead-in that an item already carries is not quoted again on its own."""
+    and a lead-in that an item already carries is not quoted again on its own. Given all the `units`, lines of code
+    are quoted with their block around them."""
     carried = {(u.source, u.lead_in) for u in ordered if u.fragment and u.lead_in}
     quotes: list[str] = []
     run: list[Unit] = []
 
     def flush() -> None:
         if run:
-            quotes.append(quote(run[0]) if len(run) == 1 else quote(run[0], run))
+            if all(x.code for x in run) and units:  # a command is read with the rest of its block: no step missing
+                lines, more = code_window(run, units)
+                quotes.append(quote(run[0], lines, more))
+            else:
+                quotes.append(quote(run[0]) if len(run) == 1 else quote(run[0], run))
             run.clear()
 
     for u in ordered:
@@ -84,7 +92,7 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     is quoted. ([], False) when the sentence stands alone."""
     item = False
     if u.code and u.lead_in:  # a command or config line reads with the rest of its block
-        return upto(_block(u, units), MAX_STEPS, MAX_STEP_CHARS)
+        return code_window([u], units)
     if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
         lead = u.text
     elif u.fragment and u.lead_in.rstrip().endswith(":"):
@@ -92,6 +100,8 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     else:
         return [], False
     items = items_under(lead, u, units)
+    if items and all(x.code for x in items):  # the lines it announces, around the best of them ("codegen-units = 16")
+        return code_window([max(items, key=lambda x: x.relevance)], units)
     if item and expect is not Expect.PROCEDURE and (
             len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list answers; a short list's cases are read together
@@ -104,6 +114,17 @@ def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
     items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
                    key=lambda x: x.position)
     return [x for x in items if not x.code] or items
+
+
+def code_window(chosen: list[Unit], units: list[Unit]) -> tuple[list[Unit], bool]:
+    """Lines of the code block of `chosen` (lines of one block): the whole block when it fits in MAX_STEPS lines,
+    else a window of that many lines holding the chosen ones, and whether lines were left out."""
+    block = _block(chosen[0], units)
+    if len(block) <= MAX_STEPS:
+        return block, False
+    first = min((block.index(x) for x in chosen if x in block), default=0)
+    start = max(0, min(first - 1, len(block) - MAX_STEPS))  # one line before it: "[profile.release]", "$ cd app"
+    return block[start:start + MAX_STEPS], True
 
 
 def _block(u: Unit, units: list[Unit]) -> list[Unit]:

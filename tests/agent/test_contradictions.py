@@ -120,3 +120,12 @@ def test_claims_whose_subject_is_a_pronoun_are_not_compared():
     found = find_contradictions([Claim("It is allowed to deploy production on Fridays.", 1, "a.md"),
                                  Claim("It is not allowed to deploy production on Fridays.", 2, "b.md")])
     assert len(found) == 1 and found[0].conflict.kind == "polarity"
+    # a pronoun whose antecedent opens its own sentence, or a possessive, still names the subject
+    found = find_contradictions([Claim("When contractors submit an invoice, they must be paid within 30 days.", 1,
+                                       "a.md"),
+                                 Claim("When contractors submit an invoice, they must be paid within 60 days.", 2,
+                                       "b.md")])
+    assert len(found) == 1 and found[0].conflict.kind == "number"
+    found = find_contradictions([Claim("Their manager must approve leave requests within 2 days.", 1, "a.md"),
+                                 Claim("Their manager must approve leave requests within 5 days.", 2, "b.md")])
+    assert len(found) == 1

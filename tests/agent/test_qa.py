@@ -203,6 +203,7 @@ def test_answer_kinds_read_the_sentence():
                                         "directory under ~/.cmake/packages.")
     assert Expect.WHERE in answer_kinds("The token is saved in $CARGO_HOME/credentials.toml.")
     assert Expect.WHERE not in answer_kinds("Use 1/2 of the budget, and/or ask for more.")
+    assert Expect.WHERE not in answer_kinds("Mean age was 54 +/- 9 years, on a /24 subnet, read from process.env.")
 
 
 def test_a_verb_and_its_sion_noun_share_a_stem():
