@@ -62,6 +62,7 @@ class Claim:
     source: int
     doc_id: str
     vector: np.ndarray | None = None
+    passage: str = ""  # the text of the passage it was read in
 
 
 @dataclass
@@ -319,6 +320,8 @@ def find_contradictions(claims: list[Claim], *, limit: int = 3, min_cosine: floa
     for a, b in combinations(claims, 2):
         if a.doc_id == b.doc_id or a.source == b.source or _unnamed_subject(a.text) or _unnamed_subject(b.text):
             continue
+        if (a.passage and b.text in a.passage) or (b.passage and a.text in b.passage):
+            continue  # one page says both (a copy of the other, such as a print view): no two sources disagree
         cosine = float(a.vector @ b.vector) if a.vector is not None and b.vector is not None else 1.0
         if cosine < min_cosine:
             continue  # embeddings say these are about different things

@@ -324,7 +324,7 @@ class ExtractiveSynthesizer:
         ranked = sorted((u for u in units if not u.code
                          and u.relevance >= max(self.min_relevance, CONFLICT_SHARE * best[u.part])),
                         key=lambda u: -u.relevance)[:30]
-        claims = [Claim(u.text, u.source, u.passage.doc_id, u.vector) for u in ranked]
+        claims = [Claim(u.text, u.source, u.passage.doc_id, u.vector, u.passage.content) for u in ranked]
         return find_contradictions(claims, limit=3)
 
     def _quality(self, frame: Frame, findings: list[Finding], answers: list[Unit], checked: Support,

@@ -129,3 +129,15 @@ def test_claims_whose_subject_is_a_pronoun_are_not_compared():
     found = find_contradictions([Claim("Their manager must approve leave requests within 2 days.", 1, "a.md"),
                                  Claim("Their manager must approve leave requests within 5 days.", 2, "b.md")])
     assert len(found) == 1
+
+
+def test_two_copies_of_one_page_do_not_disagree():
+    """The Cargo book ships every page twice (its print view holds them all): a claim and its neighbour read from
+    different copies came out as two sources that disagree. One page that states both is no dispute."""
+    page = ("Production deploys are allowed on Fridays until 15:00. Hotfixes are not allowed on Fridays after 15:00.")
+    a = Claim("Production deploys are allowed on Fridays until 15:00.", 1, "deploys.html", passage=page)
+    b = Claim("Production deploys are not allowed on Fridays.", 2, "print.html",
+              passage=page + " Production deploys are not allowed on Fridays.")
+    assert find_contradictions([a, b]) == []
+    b.passage = "Production deploys are not allowed on Fridays."
+    assert len(find_contradictions([a, b])) == 1
