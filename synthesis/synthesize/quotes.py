@@ -62,6 +62,13 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
             flush()
         if u.fragment and u.lead_in:
             run.append(u)
+        elif units and u.text.rstrip().endswith(":") and not u.lead_in and not any(
+                x.lead_in == u.text and x.source == u.source for x in ordered):
+            # a lead-in alone ("Some issues … which can cause crates to get rebuilt are:") says nothing: quoted with
+            # its items, or left out when none was retrieved and the finding has more to say
+            items, more = upto(items_under(u.text, u, units), MAX_STEPS, MAX_STEP_CHARS)
+            if items or len(ordered) == 1:
+                quotes.append(quote(u, items, more) if items else quote(u))
         else:
             quotes.append(quote(u))
     flush()

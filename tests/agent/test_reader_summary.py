@@ -433,3 +433,25 @@ async def test_sample_configs_with_other_values_do_not_disagree(minilm):
          "This example app sets its session timeout in its config file:\n\n```\ntimeout = \"60 minutes\"\n```"))
     outcome = await ExtractiveSynthesizer(minilm).synthesize("How do I set the session timeout?", context)
     assert outcome.synthesis.contradictions == [], outcome.synthesis.contradictions
+
+
+def test_a_findings_lead_in_comes_with_its_items_or_not_at_all(minilm):
+    """Cargo's FAQ: a finding quoted "Some issues we've seen historically which can cause crates to get rebuilt
+    are:" and nothing after it; its items were in another chunk."""
+    from synthesis.synthesize.quotes import quote_all
+
+    context = _context(
+        ("faq.html", "FAQ", "Why is Cargo rebuilding my code?",
+         "Some issues we've seen historically which can cause crates to get rebuilt are:"),
+        ("faq2.html", "FAQ", "Why is Cargo rebuilding my code?",
+         "You can debug a rebuild by setting the CARGO_LOG environment variable."),
+        ("steps.md", "Deploys", "Rollback",
+         "To roll back a deploy, do the following:\n\n- Open the deploy dashboard.\n- Press the rollback button."))
+    units = ExtractiveSynthesizer(minilm)._units(context)
+    lone = next(u for u in units if u.text.startswith("Some issues"))
+    other = next(u for u in units if u.text.startswith("You can debug"))
+    assert quote_all([lone, other], units) == "You can debug a rebuild by setting the CARGO_LOG environment variable. [2]"
+    assert "Some issues" in quote_all([lone], units)  # alone, it is all the finding has
+    lead = next(u for u in units if u.text.startswith("To roll back"))
+    assert quote_all([lead], units) == ("To roll back a deploy, do the following: Open the deploy dashboard; Press the "
+                                        "rollback button. [3]")
