@@ -303,6 +303,10 @@ class _HtmlText:
     """The visible text under one element, as parse_html returns it."""
 
     def __init__(self, root) -> None:
+        from bs4 import Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
+
+        self.unread = (Comment, Doctype, Declaration, ProcessingInstruction)  # node kinds with no visible text
+        self.string = NavigableString
         self.out: list[str] = []
         self.size = 0
         self.blocks: list[Block] = []
@@ -330,12 +334,10 @@ class _HtmlText:
             self.emit(piece, block=True)
 
     def walk(self, node) -> None:
-        from bs4 import Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
-
         for child in node.children:
-            if isinstance(child, Comment | Doctype | Declaration | ProcessingInstruction):
+            if isinstance(child, self.unread):
                 continue
-            if isinstance(child, NavigableString):
+            if isinstance(child, self.string):
                 self.buf.append(str(child))
                 continue
             name = child.name
