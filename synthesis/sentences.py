@@ -205,6 +205,15 @@ def leans_on_context(text: str) -> bool:
     return bool(_PRONOUN_OBJECT.search(text))
 
 
+def points_back(text: str) -> bool:
+    """Opens by pointing at the sentence before it: a pronoun ("It must be longer than 14 characters") or a
+    demonstrative with its noun ("This request will require approval from your supervisor …")."""
+    return leans_on_context(text) or bool(_DEMONSTRATIVE.match(text))
+
+
+_DEMONSTRATIVE = re.compile(r"^(?:this|these|that|those)\s+[a-z]", re.I)
+
+
 def fold_initialisms(text: str) -> str:
     """ "Washington, D.C." → "Washington, DC": an initialism written with full stops is one word."""
     return _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)

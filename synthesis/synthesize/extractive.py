@@ -22,7 +22,7 @@ from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.reader import field_line
-from ..sentences import content_stems, key_phrases, leans_on_context, sentence_units
+from ..sentences import content_stems, key_phrases, leans_on_context, points_back, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
@@ -33,6 +33,7 @@ log = structlog.get_logger(__name__)
 Unit = Candidate  # the name the rest of the synthesizer (and its tests) use for a candidate sentence
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
 MAX_CANDIDATES = 150  # sentences read per question (every one is embedded): the answer time is bounded by it
+JOIN_WORDS = 40  # a sentence pointing back is joined to the one before it when that one is at most this long
 POINTER = re.compile(r"^(see|read|refer to|more in|details in)\b", re.I)
 TWIN_COSINE = 0.9  # sentences this similar say the same thing — unless they differ in a word the question uses
 CONFLICT_SHARE = 0.5  # both sides of a reported disagreement score at least this share of their part's best answer
@@ -150,7 +151,7 @@ class ExtractiveSynthesizer:
                 subject = protect(_subject(text, src.passage))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
                                   fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code))
-        return units
+        return _join_back(units)
 
     def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
         """Parts nothing answers, and parts the sources themselves say are not written down."""
@@ -406,3 +407,26 @@ def _keywords_label(text: str) -> str:
 
 
 __all__ = ["ExtractiveSynthesizer", "Unit", "decomposition", "source_list"]
+
+
+def _join_back(units: list[Unit]) -> list[Unit]:
+    """A sentence that points back ("This request will require approval from your supervisor and the head of your
+    division.", "It must be longer than 14 characters.") is one unit with the sentence just before it: read alone
+    its subject is missing, so it neither scores for it nor makes sense quoted. Sentences only (not list items or
+    code), one join per unit, and only after a sentence of at most JOIN_WORDS words. Positions close up behind a
+    join, so the unit after the pair is still the next one (a "why" answer reads on from a restated premise)."""
+    joined: list[Unit] = []
+    closed: dict[int, int] = {}  # per passage: sentences folded into the one before them so far
+    for u in units:
+        prev = joined[-1] if joined else None
+        key = id(u.passage)
+        if (prev is not None and prev.passage is u.passage and prev.position == u.position - closed.get(key, 0) - 1
+                and not prev.fragment and not u.fragment and not prev.code and not u.code and not prev.joined
+                and len(prev.text.split()) <= JOIN_WORDS and points_back(u.text)):
+            prev.text = f"{prev.text} {u.text}"
+            prev.joined = True
+            closed[key] = closed.get(key, 0) + 1
+            continue
+        u.position -= closed.get(key, 0)
+        joined.append(u)
+    return joined

@@ -147,3 +147,44 @@ async def test_a_long_list_is_marked_as_going_on(minilm):
     summary = (await ExtractiveSynthesizer(minilm).synthesize("How do I close the month?", context)).synthesis.summary
     assert "follow these steps: Step 1" in summary, summary
     assert "; …" in summary and "Step 9" not in summary
+
+
+# Real text (18F handbook, equipment): the sentence naming who approves says "This request", not what is requested.
+PRINTER = ("A separate justification process is required for printer requests. If you believe you have a business "
+           "justification for a home printer, please discuss with your supervisor. This request will require "
+           "approval from your supervisor and the head of your division. To submit a waiver for a printer, please "
+           "complete a Non-Standard Equipment Request.")
+
+
+@pytest.mark.parametrize(("text", "points"), [
+    ("This request will require approval from your supervisor and the head of your division.", True),
+    ("These rules apply to contractors too.", True),
+    ("It must be longer than 14 characters.", True),
+    ("To submit a waiver for a printer, please complete a Non-Standard Equipment Request.", False),
+    ("Thistle is a plant.", False),
+])
+def test_a_sentence_that_points_back(text, points):
+    from synthesis.sentences import points_back
+
+    assert points_back(text) is points
+
+
+def test_a_sentence_pointing_back_is_one_unit_with_the_one_before(minilm):
+    passage = Passage(id="p1", doc_id="d1", content=PRINTER, score=0.8, title="Equipment", section="Printers")
+    units = ExtractiveSynthesizer(minilm)._units(Context(sources=[ContextSource(number=1, passage=passage)]))
+    texts = [u.text for u in units]
+    assert texts[1] == ("If you believe you have a business justification for a home printer, please discuss with "
+                        "your supervisor. This request will require approval from your supervisor and the head of "
+                        "your division.")
+    assert not any(t.startswith("This request") for t in texts)
+    assert [u.position for u in units] == [0, 1, 2]  # the sentence after the pair is still the next one
+    assert [u.joined for u in units] == [False, True, False]
+
+
+async def test_who_approves_is_read_with_what_it_approves(minilm):
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=PRINTER, score=0.8, title="Equipment",
+        section="Equipment > Peripherals > Printers > Your own printer"))])
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(
+        "I really need a printer at home for my work. Whose sign-off do I need?", context)
+    assert "the head of your division" in outcome.synthesis.summary, outcome.synthesis.summary
