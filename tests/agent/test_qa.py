@@ -831,3 +831,22 @@ async def test_a_line_that_calls_something_else_undocumented_is_no_gap_in_the_an
     s = await _answer(minilm, "I made a venv with --without-pip. How can I install packages into it using the pip "
                               "I already have elsewhere?", UPGRADE)
     assert "--python" in s.summary and not s.gaps, (s.summary, s.gaps)
+
+
+async def test_a_kind_named_only_in_the_askers_story_does_not_refuse(minilm):
+    """18F handbook (a fresh probe): 'The rental car counter always pushes their extra damage coverage. If I buy it
+    on a work trip inside the continental US, will it be reimbursed?' was refused because no passage says "counter"
+    (read as a kind of car). The counter is where the asker stands; what is asked is in the asking sentence."""
+    context = _context(
+        ("Frequently Asked Questions", "Travel > How to Book A Rental Car in Concur",
+         "The Government is self-insured and rental vehicles under the DTMO agreement include full coverage for "
+         "damages resulting from an accident while performing official travel. Employees on TDY travel within CONUS "
+         "will not be reimbursed for collision damage waiver (CDW) or theft insurance available on commercial rental "
+         "contracts. Personal liability insurance is considered a personal expense and will not be reimbursed."),
+    )
+    s = await _answer(minilm, "The rental car counter always pushes their extra damage coverage. If I buy it on a "
+                              "work trip inside the continental US, will it be reimbursed?", context)
+    assert "not be reimbursed" in s.summary, s.summary
+    # the same kind asked in the asking sentence still refuses
+    s = await _answer(minilm, "Will I be reimbursed for the rental car counter fee?", context)
+    assert not s.summary, s.summary
