@@ -207,11 +207,20 @@ def leans_on_context(text: str) -> bool:
 
 def points_back(text: str) -> bool:
     """Opens by pointing at the sentence before it: a pronoun ("It must be longer than 14 characters") or a
-    demonstrative with its noun ("This request will require approval from your supervisor …")."""
-    return leans_on_context(text) or bool(_DEMONSTRATIVE.match(text))
+    demonstrative with its noun ("This request will require approval from your supervisor …"); "This page …"
+    points at the document (`about_itself`)."""
+    return (leans_on_context(text) or bool(_DEMONSTRATIVE.match(text))) and not about_itself(text)
+
+
+def about_itself(text: str) -> bool:
+    """A sentence about the document it is in ("This page overviews the administrative tasks …", "This guide
+    covers …"): it says what is written, not what holds."""
+    return bool(_ABOUT_ITSELF.match(text))
 
 
 _DEMONSTRATIVE = re.compile(r"^(?:this|these|that|those)\s+[a-z]", re.I)
+_ABOUT_ITSELF = re.compile(r"^(?:this|the following)\s+(?:page|document|doc|guide|section|article|chapter|tutorial|"
+                           r"site|book|manual|post)\b", re.I)
 
 
 def fold_initialisms(text: str) -> str:

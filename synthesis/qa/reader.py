@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, content_stems, fold_initialisms, is_pointer,
-                         leans_on_context, stem)
+from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, content_stems, fold_initialisms,
+                         is_pointer, leans_on_context, stem)
 from .acronyms import definitions, expand
 from .question import Expect, Field, Frame, Part, stem_weights
 
@@ -38,7 +38,9 @@ POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and an
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
-AIM_FACTOR = 0.8  # a sentence that states an aim or an open question restates what is asked (SciFact abstracts)
+# a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
+# page ("This page overviews …") says what is written there, not what holds
+AIM_FACTOR = 0.8
 OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.6  # a sentence outside the place or unit the question names
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
@@ -322,7 +324,7 @@ class Reader:
                 factor = QUESTION_FACTOR
             elif is_pointer(c.text, c.passage.section):
                 factor = POINTER_FACTOR
-            elif _AIM.search(c.text):
+            elif _AIM.search(c.text) or about_itself(c.text):
                 factor = AIM_FACTOR  # "OBJECTIVE To assess whether screening improves vision" asks, it does not answer
             elif leans_on_context(c.text):
                 factor = PRONOUN_FACTOR

@@ -188,3 +188,25 @@ async def test_who_approves_is_read_with_what_it_approves(minilm):
     outcome = await ExtractiveSynthesizer(minilm).synthesize(
         "I really need a printer at home for my work. Whose sign-off do I need?", context)
     assert "the head of your division" in outcome.synthesis.summary, outcome.synthesis.summary
+
+
+# Real text (18F handbook, Slack user management): the page opens with a link home and a line about itself.
+SLACK_ADMIN = ("Back to Slack page\n\nThis page overviews the administrative tasks done to manage our Slack accounts "
+               "at TTS.\n\n## Offboarding\n\nWhen a TTS Slack user leaves, the admins convert their account to a "
+               "Single-Channel Guest. They keep access to their direct message history.")
+
+
+async def test_a_page_about_itself_and_a_link_home_do_not_answer(minilm):
+    from synthesis.sentences import about_itself, points_back
+
+    assert about_itself("This page overviews the administrative tasks done to manage our Slack accounts at TTS.")
+    assert not points_back("This guide covers the whole process.")  # it points at the document, not a sentence
+    assert not about_itself("This request will require approval from your supervisor.")
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=SLACK_ADMIN, score=0.8, title="Slack user management",
+        section="Slack user management"))])
+    synthesizer = ExtractiveSynthesizer(minilm)
+    assert not any(u.text.startswith("Back to") for u in synthesizer._units(context))
+    s = (await synthesizer.synthesize("What happens to my Slack account when I leave TTS?", context)).synthesis
+    assert s.summary.startswith("When a TTS Slack user leaves"), s.summary
+    assert "This page overviews" not in s.summary
