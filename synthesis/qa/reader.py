@@ -37,6 +37,7 @@ W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your 
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
+SAME_QUANTITY = 1.1  # a sentence stating the quantity the asker states ("I'm only working 3 days" → "Work week: 3 days")
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
@@ -309,6 +310,9 @@ class Reader:
         plain = np.zeros_like(scores)
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
         asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
+        from ..synthesize.contradictions import quantities  # the one reader of "3 days" (synthesize imports qa)
+
+        told = {(family, round(value, 6)) for family, value, _, _ in quantities(frame.question)}
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         for i, c in enumerate(candidates):
@@ -331,6 +335,8 @@ class Reader:
             elif (c.fragment and c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS
                   and not _VERB.search(c.text)):
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
+            if told and told & {(family, round(value, 6)) for family, value, _, _ in quantities(c.text)}:
+                factor *= SAME_QUANTITY  # the row of a table, or the case of a rule, that the asker is in
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             for j, part in enumerate(frame.parts):

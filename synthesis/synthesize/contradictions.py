@@ -33,8 +33,10 @@ _UNITS = {
     "per million": ("per-million", 1), "patients": ("patients", 1), "mg": ("mg", 1), "g": ("mg", 1000),
 }
 _UNIT_PATTERN = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
-_NUM = r"(?P<num>\d+(?:[.,]\d+)*|" + NUMBER_WORD + r")"
-_QUANTITY = re.compile(_NUM + r"(?:\s*-\s*|\s*)(?P<unit>" + _UNIT_PATTERN + r")s?\b(?!-)", re.IGNORECASE)
+# A digit may touch its unit ("30s", "5h"); a number word may not, and starts a word: "ones" and "bones" are no
+# seconds.
+_NUM = r"\b(?:(?P<num>\d+(?:[.,]\d+)*)(?:\s*-\s*|\s*)|(?P<word>" + NUMBER_WORD + r")(?:\s*-\s*|\s+))"
+_QUANTITY = re.compile(_NUM + r"(?P<unit>" + _UNIT_PATTERN + r")s?\b(?!-)", re.IGNORECASE)
 _QUANTITY_PCT = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%)")
 
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "can't", "don't", "doesn't", "didn't", "isn't", "aren't",
@@ -85,7 +87,7 @@ def quantities(text: str) -> list[tuple[str, float, str, int]]:
     """(family, value in base unit, surface text, position) for every number-with-unit in the text."""
     found = []
     for m in list(_QUANTITY.finditer(text)) + list(_QUANTITY_PCT.finditer(text)):
-        raw = m.group("num").lower()
+        raw = (m.group("num") or m.group("word")).lower()
         try:
             value = float(_NUMBER_WORDS.get(raw, raw.replace(",", "")))
         except ValueError:

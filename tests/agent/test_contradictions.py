@@ -79,6 +79,10 @@ def test_no_conflict(a, b):
 def test_quantities_normalise_units_and_number_words():
     found = {(family, value) for family, value, _, _ in quantities("after 2 hours, seven days, 25% and 15-minute")}
     assert found == {("time", 120.0), ("time", 10080.0), ("percent", 25.0), ("time", 15.0)}
+    # a number word glued to "s", or inside a word, is no quantity (Valgrind: "stopped reporting new ones" had read
+    # as one second); a digit may touch its unit
+    assert quantities("Valgrind stopped reporting new ones. The bones of it.") == []
+    assert {(f, v) for f, v, _, _ in quantities("a 30s timeout, one approval")} == {("time", 0.5), ("approvals", 1.0)}
 
 
 def test_find_contradictions_only_across_documents_and_cites_both():

@@ -850,3 +850,26 @@ async def test_a_kind_named_only_in_the_askers_story_does_not_refuse(minilm):
     # the same kind asked in the asking sentence still refuses
     s = await _answer(minilm, "Will I be reimbursed for the rental car counter fee?", context)
     assert not s.summary, s.summary
+
+
+# Real text (18F handbook, Tock): the table row for the asker's own week, not the one before it.
+BILLABLE = """## 18F billable hour expectations
+
+If you're an individual contributor or a lead, you're expected to spend at least 80% of your time on billable project
+work. So for most people in a given 40-hour week, the expectation is to bill at least 32 hours to project work. But
+what about holidays or leave time? Then you'll need to spend 80% of the time you're working that week on billable work.
+
+| Work week | Billable time (minimum hours expected) | Non-billable time (not to exceed) |
+| --------- | -------------------------------------- | --------------------------------- |
+| 5 days    | 32 hours (80% of 40 hours)             | 8 hours                           |
+| 4 days    | 25.5 hours (80% of 32 hours)           | 6.5 hours                         |
+| 3 days    | 19 hours (80% of 24 hours)             | 5 hours                           |
+| 2 days    | 13 hours (80% of 16 hours)             | 3 hours                           |
+"""
+
+
+async def test_the_case_the_asker_states_by_a_number_is_the_one_answered(minilm):
+    context = _context(("Tock", "18F billable hour expectations", BILLABLE))
+    s = await _answer(minilm, "I'm only working 3 days this week because of a holiday and a day of vacation. What's "
+                              "the minimum I'm expected to bill to my 18F project?", context)
+    assert "19 hours" in s.summary, s.summary
