@@ -103,9 +103,9 @@ _PROCEDURE = re.compile(r"\bhow (do|can|should|would|could|shall|must) (i|we|you
 _CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|(?:as|if|when|since|because|while|after|before)\b[^,]*,"
                           r"\s*|[^,?]{0,60},\s*(?=(?:can|could|may|am|is|are|do|does|should|will|would|must)\b))",
                           re.I)
-# Multi-part splits: "A, and B?", "A? B?", "A; B", ", who …", ", what …", "and what/how/when/who …".
+# Multi-part splits: "A, and B?", "A? B?", "A; B", ", who …", ", what …", "and what/how/when/who …", ", and if C, B?".
 _PART_SPLIT = re.compile(
-    r"(?:\?\s+|;\s+|,\s*(?:and|also|plus|or)\s+(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should|"
+    r"(?:\?\s+|;\s+|,\s*(?:and|but)\s+(?=if\b)|,\s*(?:and|also|plus|or)\s+(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should|"
     r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
     r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
 # Explicit comparison words only: "Can I use Slack instead of email?" is a yes/no question, not two sides.
@@ -271,9 +271,19 @@ _SUBORDINATE = re.compile(r"(?i)^(?:when|where|whenever|wherever)\s+(?:i|we|you|
 
 
 def _last_sentence(part: str) -> str:
-    """'I'm taking a week off. Where do I request it' → 'Where do I request it' (the statement is context)."""
+    """'I'm taking a week off. Where do I request it' → 'Where do I request it' (the statement is context). A
+    condition written without its comma gets one: 'if it does get archived do we need …' → 'if it does get archived,
+    do we need …', so the part reads as the yes/no question it is."""
     pieces = asked_sentences(part)
-    return pieces[-1].strip(" ,.") if pieces else part
+    last = pieces[-1].strip(" ,.") if pieces else part
+    return _BARE_CONDITION.sub(r"\1, \2", last)
+
+
+# "if it does get archived do we need …": a condition, then the question's auxiliary and its subject.
+# The condition has a subject of its own ("When should it …" asks, it sets no case).
+_BARE_CONDITION = re.compile(r"(?i)^((?:if|when)\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|this|that|"
+                             r"these|those|someone|people)\b[^,]*?)\s+((?:do|does|did|can|could|should|will|would|is|"
+                             r"are|am|must|may|shall)\s+(?:i|we|you|they|it|he|she)\b)")
 
 def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     """The frame of `question`: parts from `sub_parts` (the planner's decomposition) or its own split.

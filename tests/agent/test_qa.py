@@ -55,6 +55,21 @@ def test_parts_drop_leading_statements_and_keep_the_subject():
     assert len(follow.parts) == 2 and "insur" in follow.parts[1].stems  # "how much?" keeps its subject
 
 
+def test_an_and_if_clause_is_a_part_of_its_own():
+    """18F handbook (fresh probe) and npm's docs: ', and if X do we need Y?' asks a third thing, under a condition
+    written without its comma."""
+    frame = analyze("Our team maintains a repo that only gets a couple of commits a year. Will it get archived "
+                    "automatically, how do we prevent that, and if it does get archived do we need anyone's approval "
+                    "to unarchive it?")
+    assert [p.text for p in frame.parts] == [
+        "Will it get archived automatically", "how do we prevent that",
+        "if it does get archived, do we need anyone's approval to unarchive it"]
+    assert frame.parts[2].expect is Expect.YESNO
+    npm = analyze("Which npm stage subcommands will make me do a 2FA prompt, and if I staged a build under the wrong "
+                  "dist-tag can I just fix the tag afterwards?")
+    assert [p.expect for p in npm.parts] == [Expect.OTHER, Expect.YESNO]
+
+
 def test_a_when_clause_with_its_own_subject_sets_the_case_and_is_no_part():
     """Node.js contributor docs: 'When I land a pull request by hand, which metadata lines must the commit message
     contain?' was read as two parts, the first a 'when' question expecting a date."""
