@@ -114,7 +114,9 @@ _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to
                          r"differ(?:s)? from|(?:is |are )?different (?:from|than)|and|or)\s+", re.I)
 _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:\w+\s+)?(?:differences?|trade-?offs?) (?:between|of)\s+|"
                         r"how (?:does|do|is|are|should|would|can)\s+(?:(?:the way|how)\s+)?|compare\s+)", re.I)
-_ASPECT = re.compile(r",\s*(?:including|especially|particularly|in terms of)\s+(?P<aspect>.+)$", re.I)
+# The aspect compared, after the sides: ", including when receipts are needed", "… in how long it can last".
+_ASPECT = re.compile(r"(?:,\s*(?:including|especially|particularly|in terms of)\s+|\s+in (?:terms of\s+)?"
+                     r"(?=(?:how|what|when|where|who|whom|which|whether)\b))(?P<aspect>.+)$", re.I)
 _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
 
 
@@ -194,7 +196,7 @@ def comparison_sides(question: str) -> list[str]:
     body = _SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
     body = _SIDE_TAIL.sub("", body) if not re.search(r"(?i)differ(?:s|ent)? (?:from|than)", body) else body
-    body = re.sub(r",\s*(?:including|especially|particularly|in terms of)\b.*$", "", body, flags=re.I)
+    body = _ASPECT.sub("", body)
     sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(body) if s.strip(" ,.\"'")]
     sides = [s for s in sides if content_words(s)]
     return sides if 2 <= len(sides) <= 4 else []
@@ -219,8 +221,10 @@ def side_frame(sides: list[str]) -> tuple[str, list[str]]:
         return "", sides
     frame, first = " ".join(words[:-width]), " ".join(words[-width:])
     # the frame leads into the compared thing ("… happens to my", "… the rules for"); "the policy for new employees
-    # who joined | this year" versus "sick leave" is one long side, not a frame
-    if len(content_words(frame)) < 2 or not content_words(first) or words[-width - 1].lower() not in _LEADS_INTO:
+    # who joined | this year" versus "sick leave" is one long side, not a frame, and so is a first side that opens
+    # with a determiner: a noun phrase, not a clause ("a detail to another role at my current grade")
+    if (len(content_words(frame)) < 2 or not content_words(first) or words[-width - 1].lower() not in _LEADS_INTO
+            or _DETERMINER.match(frame)):
         return "", sides
     return frame.rstrip(" ,"), [first, *rest]
 

@@ -117,6 +117,17 @@ def test_comparison_sides_share_the_first_sides_frame():
     assert long_side.side_frame == "" and long_side.parts[0].text.endswith("who joined this year")
 
 
+def test_an_aspect_after_the_sides_is_asked_of_both():
+    """18F handbook (fresh probe): '… differ from a temporary promotion in how long it can last?' read the aspect as
+    part of the second side only, and the first side's length was never asked."""
+    frame = analyze("How does a detail to another role at my current grade differ from a temporary promotion in how "
+                    "long it can last?")
+    assert [p.text for p in frame.parts] == [
+        "a detail to another role at my current grade", "how long it can last (a detail to another role at my "
+        "current grade)", "a temporary promotion", "how long it can last (a temporary promotion)"]
+    assert frame.side_frame == ""  # a first side opening with a determiner is a noun phrase, not a frame
+
+
 async def test_a_comparison_asks_its_named_aspect_of_each_side(minilm):
     """18F handbook: 'How is a local voucher different from a "voucher from authorization" in Concur, including when
     receipts are needed?' was answered with how to pick each voucher type in Concur, and never with the receipt
