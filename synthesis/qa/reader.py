@@ -37,7 +37,8 @@ W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your 
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
-SAME_QUANTITY = 1.1  # a sentence stating the quantity the asker states ("I'm only working 3 days" → "Work week: 3 days")
+SAME_QUANTITY = 1.1  # a sentence stating the quantity or number the asker states ("I'm only working 3 days" → "Work
+# week: 3 days", "with 5 direct reports" → "Number of direct reports: 5")
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
@@ -198,6 +199,19 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
             scores[i] = max(float(scores[i]), best.get((id(c.passage), c.passage.section), 0.0))
 
 
+# A number standing alone: "5" in "with 5 direct reports" or "Number of direct reports: 5", not in "v2", "3.5.1",
+# "$40" or "50%" (those are read as quantities, or are no count).
+_BARE_NUMBER = re.compile(r"(?<![\w.,$/-])(\d+(?:\.\d+)?)(?![\w.,/%-]|\.\d)")
+
+
+def numbers_stated(text: str) -> set[tuple[str, object]]:
+    """The quantities a text states ("3 days" is "72 hours"), and its bare numbers ("5 direct reports")."""
+    from ..synthesize.contradictions import quantities  # the one reader of "3 days" (synthesize imports qa)
+
+    found: set[tuple[str, object]] = {(family, round(value, 6)) for family, value, _, _ in quantities(text)}
+    return found | {("number", n) for n in _BARE_NUMBER.findall(text)}
+
+
 def field_line(text: str) -> bool:
     """A setting's short "Label: value" line ("Default: 3", "Type: integer"): it says nothing without its heading."""
     return bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
@@ -310,9 +324,7 @@ class Reader:
         plain = np.zeros_like(scores)
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
         asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
-        from ..synthesize.contradictions import quantities  # the one reader of "3 days" (synthesize imports qa)
-
-        told = {(family, round(value, 6)) for family, value, _, _ in quantities(frame.question)}
+        told = numbers_stated(frame.question)
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         for i, c in enumerate(candidates):
@@ -335,7 +347,7 @@ class Reader:
             elif (c.fragment and c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS
                   and not _VERB.search(c.text)):
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
-            if told and told & {(family, round(value, 6)) for family, value, _, _ in quantities(c.text)}:
+            if told and told & numbers_stated(c.text):
                 factor *= SAME_QUANTITY  # the row of a table, or the case of a rule, that the asker is in
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]

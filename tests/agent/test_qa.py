@@ -899,3 +899,32 @@ async def test_the_case_the_asker_states_by_a_number_is_the_one_answered(minilm)
     s = await _answer(minilm, "I'm only working 3 days this week because of a holiday and a day of vacation. What's "
                               "the minimum I'm expected to bill to my 18F project?", context)
     assert "19 hours" in s.summary, s.summary
+
+
+# Real text (18F handbook, TTSC Tock): supervisors' targets by number of direct reports.
+SUPERVISOR_TARGETS = """## Billable expectations
+
+TTSC employees are expected to bill a certain amount of hours towards assigned billable projects each week.
+
+Supervisors' utilization expectations are based on the number of direct reports, detailed in the table below:
+
+| Number of direct reports | Utilization % target | Target hours |
+|--------------------------|----------------------|--------------|
+| \\>/=7 | 30% | 10-16 hours |
+| 6 | 40% | 14-18 hours |
+| 5 | 50% | 16-20 hours |
+| 4 | 60% | 18-24 hours |
+| 1-3 | 65% | 20-26 hours |
+| 0 (individual contributors) | 80%+ | 32+ hours |
+"""
+
+
+async def test_the_row_for_the_askers_own_count_answers(minilm):
+    from synthesis.qa.reader import numbers_stated
+
+    assert ("number", "5") in numbers_stated("I'm a TTSC supervisor with 5 direct reports.")
+    assert numbers_stated("pip 3.5.1 costs $40, v2, 50%") & {("number", "3"), ("number", "40"), ("number", "2")} == set()
+    context = _context(("Tracking your time and using Tock", "Billable expectations", SUPERVISOR_TARGETS))
+    s = await _answer(minilm, "I'm a TTSC supervisor with 5 direct reports. What's my weekly billable target supposed "
+                              "to be?", context)
+    assert "16-20 hours" in s.summary and "14-18" not in s.summary, s.summary
