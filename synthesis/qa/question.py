@@ -244,7 +244,7 @@ def split_parts(question: str) -> list[str]:
         else:
             joined.append(p)
     parts = joined
-    asks = [p for p in parts if _ASKS.match(_CLAUSE_LEAD.sub("", p)) and not (_SUBORDINATE.match(p) and "," not in p)]
+    asks = [p for p in parts if _asks(p) and not (_SUBORDINATE.match(p) and "," not in p)]
     if len(asks) < 2:
         return []
     from ..planner import with_subject  # "what should I check first" takes the earlier part's condition or subject
@@ -264,6 +264,14 @@ def alternatives(asking: str) -> list[str]:
     return sides
 
 
+def _asks(part: str) -> bool:
+    """The part asks: it opens with a question word once a leading clause is set aside ("If I leave, what …"), or
+    asks after telling ("one of my trainings isn't even showing up, so how do I contact OLU support")."""
+    return bool(_ASKS.match(_CLAUSE_LEAD.sub("", part)) or _ASKS_AFTER_TELLING.search(part))
+
+
+_ASKS_AFTER_TELLING = re.compile(r",\s*(?:so|and|but|then)\s+(?=(?:who|what|when|where|why|how|which|can|could|should|"
+                                 r"do|does|is|are|will|would)\b)", re.I)
 _ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|by when|can|could|may|might|am|is|are|was|"
                    r"were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
@@ -311,7 +319,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     previous: set[str] = set()
     for t in texts or [asking]:
         kind = expected(t)
-        if comparison or not _ASKS.match(_CLAUSE_LEAD.sub("", t)):  # a side or a fragment: the question's kind
+        if comparison or not _asks(t):  # a side or a fragment: the question's kind
             kind = whole
         stems = _stems(t)
         query = t
@@ -357,7 +365,7 @@ def _context_of(question: str) -> str:
     …", "On the days I'm flying, how much …") or a lead ("Please tell me who approves …")."""
     statements = [s for s in asked_sentences(question) if not s.endswith("?")]
     asking = asking_sentence(question)
-    first = _PART_SPLIT.split(asking)[0].strip(" ,")
+    first = _last_sentence(_PART_SPLIT.split(asking)[0].strip(" ,"))  # a statement before it is one of the above
     if _SUBORDINATE.match(first) or (first and not _ASKS.match(_CLAUSE_LEAD.sub("", first))
                                      and first != asking.strip(" ,")):
         statements.append(first)

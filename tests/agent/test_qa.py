@@ -70,6 +70,18 @@ def test_an_and_if_clause_is_a_part_of_its_own():
     assert [p.expect for p in npm.parts] == [Expect.OTHER, Expect.YESNO]
 
 
+def test_a_question_asked_after_telling_is_a_part():
+    """18F handbook (fresh probe): the second question told before it asked ("And one of my assigned trainings isn't
+    even showing up, so how do I contact OLU support?") was no part, and the statement was read into the context
+    twice."""
+    frame = analyze("I'm knocking out my mandatory trainings in OLU this week. Which Tock line does that time go to? "
+                    "And one of my assigned trainings isn't even showing up, so how do I contact OLU support?")
+    assert [p.expect for p in frame.parts] == [Expect.OTHER, Expect.PROCEDURE]
+    assert frame.parts[1].text.endswith("so how do I contact OLU support")
+    assert all(p.query.count("I'm knocking out") == 1 for p in frame.parts)
+    assert "Which Tock line" not in frame.parts[1].query
+
+
 def test_a_when_clause_with_its_own_subject_sets_the_case_and_is_no_part():
     """Node.js contributor docs: 'When I land a pull request by hand, which metadata lines must the commit message
     contain?' was read as two parts, the first a 'when' question expecting a date."""
