@@ -90,6 +90,7 @@ _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\
                       r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
 _PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
                     r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
+                    r"(?:at|to|in) \d+ [A-Z][a-z]+|"  # a street address: "at 450 Golden Gate"
                     r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b|"
                     # a file or folder on disk: "~/.cargo/credentials.toml", "$CARGO_HOME/bin", "/etc/npmrc" (a
                     # segment starts with a letter, a dot or "_": "+/- SD", "3 /4" and "a /24 subnet" are none)

@@ -242,6 +242,9 @@ def test_answer_kinds_read_the_sentence():
     assert Expect.WHERE in answer_kinds("The token is saved in $CARGO_HOME/credentials.toml.")
     assert Expect.WHERE not in answer_kinds("Use 1/2 of the budget, and/or ask for more.")
     assert Expect.WHERE not in answer_kinds("Mean age was 54 +/- 9 years, on a /24 subnet, read from process.env.")
+    # a street address (18F handbook, San Francisco: where to get fingerprints and a badge)
+    assert Expect.WHERE in answer_kinds("You can get them at 450 Golden Gate.")
+    assert Expect.WHERE not in answer_kinds("Submit it in 2024 for review.")
 
 
 def test_a_verb_and_its_sion_noun_share_a_stem():
