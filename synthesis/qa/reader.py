@@ -203,14 +203,28 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
 # A number standing alone: "5" in "with 5 direct reports" or "Number of direct reports: 5", not in "v2", "3.5.1",
 # "$40" or "50%" (those are read as quantities, or are no count).
 _BARE_NUMBER = re.compile(r"(?<![\w.,$/-])(\d+(?:\.\d+)?)(?![\w.,/%-]|\.\d)")
+NUMBER_REACH = 40  # characters either side of a number whose words say what it counts
 
 
-def numbers_stated(text: str) -> set[tuple[str, object]]:
-    """The quantities a text states ("3 days" is "72 hours"), and its bare numbers ("5 direct reports")."""
+def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
+    """The quantities a text states ("3 days" is "72 hours") and its bare numbers ("5 direct reports"), each with
+    the content stems around it (what it is a number of: "direct reports", "work week")."""
     from ..synthesize.contradictions import quantities  # the one reader of "3 days" (synthesize imports qa)
 
-    found: set[tuple[str, object]] = {(family, round(value, 6)) for family, value, _, _ in quantities(text)}
-    return found | {("number", n) for n in _BARE_NUMBER.findall(text)}
+    spans = [((family, round(value, 6)), pos, pos + len(surface)) for family, value, surface, pos in quantities(text)]
+    spans += [(("number", m.group(1)), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)]
+    found: dict[tuple[str, object], set[str]] = {}
+    for key, start, end in spans:
+        around = f"{text[max(0, start - NUMBER_REACH):start]} {text[end:end + NUMBER_REACH]}"
+        found.setdefault(key, set()).update(content_stems(around))
+    return found
+
+
+def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
+    """The text states a number the asker states, of the same thing: a word around it is a word around theirs
+    ("I'm only working 3 days this week" and "Work week: 3 days"; not "a 120-day detail" and "a performance plan
+    for 120 days")."""
+    return any(key in told and told[key] & near for key, near in numbers_stated(text).items())
 
 
 def field_line(text: str) -> bool:
@@ -348,7 +362,7 @@ class Reader:
             elif (c.fragment and c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS
                   and not _VERB.search(c.text)):
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
-            if told and told & numbers_stated(c.text):
+            if told and same_number(told, c.text):
                 factor *= SAME_QUANTITY  # the row of a table, or the case of a rule, that the asker is in
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]

@@ -935,10 +935,17 @@ Supervisors' utilization expectations are based on the number of direct reports,
 
 
 async def test_the_row_for_the_askers_own_count_answers(minilm):
-    from synthesis.qa.reader import numbers_stated
+    from synthesis.qa.reader import numbers_stated, same_number
 
-    assert ("number", "5") in numbers_stated("I'm a TTSC supervisor with 5 direct reports.")
-    assert numbers_stated("pip 3.5.1 costs $40, v2, 50%") & {("number", "3"), ("number", "40"), ("number", "2")} == set()
+    assert {"direct", "report"} <= numbers_stated("I'm a TTSC supervisor with 5 direct reports.")[("number", "5")]
+    assert not numbers_stated("pip 3.5.1 costs $40, v2, 50%").keys() & {("number", "3"), ("number", "40"),
+                                                                        ("number", "2")}
+    # the same number of something else is no match (a fresh probe: "a 120-day detail" had raised "a performance
+    # plan for 120 days" over the detail's own rules)
+    detail = numbers_stated("One of my folks just got picked for a 120-day detail in another GSA office.")
+    assert not same_number(detail, "A GSA employee is eligible to be rated by their official Supervisor if they have "
+                                   "been on an established Performance Plan for 120 days, beginning with the date.")
+    assert same_number(detail, "A detail to a GSA office may last up to 120 days.")
     context = _context(("Tracking your time and using Tock", "Billable expectations", SUPERVISOR_TARGETS))
     s = await _answer(minilm, "I'm a TTSC supervisor with 5 direct reports. What's my weekly billable target supposed "
                               "to be?", context)
