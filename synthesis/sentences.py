@@ -178,7 +178,7 @@ def sentence_units(text: str) -> list[Sentence]:
             or (len(_WORD.findall(s.text)) == 2 and (s.code or LABEL_LINE.match(s.text)))]
 
 
-_POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out)\b", re.I)
+_POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out|back to)\b", re.I)
 _LIVES_ELSEWHERE = re.compile(
     r"\b(?:is|are)\s+(?:(?:described|covered|documented|explained|listed|defined|set out|kept)\s+)?in\s+(?:the|our)\s+"
     r"(?:[\w-]+\s+){0,4}?(?:policy|page|guide|runbook|docs?|document|section|handbook|wiki)\b", re.I)
@@ -207,9 +207,9 @@ def leans_on_context(text: str) -> bool:
 
 def points_back(text: str) -> bool:
     """Opens by pointing at the sentence before it: a pronoun ("It must be longer than 14 characters") or a
-    demonstrative with its noun ("This request will require approval from your supervisor …"); "This page …"
-    points at the document (`about_itself`)."""
-    return (leans_on_context(text) or bool(_DEMONSTRATIVE.match(text))) and not about_itself(text)
+    demonstrative ("This request will require approval from your supervisor …"). "This page …" points at the
+    document (`about_itself`), "This year, …" at a time and "Those who …" at people it goes on to name."""
+    return bool(_POINTS_BACK.match(text)) and not about_itself(text)
 
 
 def about_itself(text: str) -> bool:
@@ -218,7 +218,9 @@ def about_itself(text: str) -> bool:
     return bool(_ABOUT_ITSELF.match(text))
 
 
-_DEMONSTRATIVE = re.compile(r"^(?:this|these|that|those)\s+[a-z]", re.I)
+_POINTS_BACK = re.compile(r"^(?:it|they|them|its|their|he|she|his|her)\b|^(?:this|these|that|those)\s+(?!(?:year|years|"
+                          r"week|weeks|month|months|day|days|time|morning|afternoon|evening|quarter|season|semester|"
+                          r"who|with|of|in|on|at|for)\b)[a-z]", re.I)
 _ABOUT_ITSELF = re.compile(r"^(?:this|the following)\s+(?:page|document|doc|guide|section|article|chapter|tutorial|"
                            r"site|book|manual|post)\b", re.I)
 

@@ -289,9 +289,11 @@ def _told_words(question: str) -> set[str]:
     return said - {w.lower() for w in _TOKEN.findall(asking)}
 
 
-def _asking(question: str) -> str:
-    """The sentences that ask ("… will it be reimbursed?"), or the whole question when none ends in '?'."""
-    return " ".join(s for s in asked_sentences(question) if s.endswith("?")) or question
+def _asked_about(question: str) -> str:
+    """Where the kinds a question asks about are named: the sentences that ask, unless they point back at what was
+    told ("I'm looking into pet insurance. Does the agency offer it?"), then the whole question."""
+    asking = " ".join(s for s in asked_sentences(question) if s.endswith("?"))
+    return asking if asking and not _points_back(asking) else question
 
 
 def _clipped(word: str, vocabulary: list[str]) -> bool:
@@ -338,9 +340,9 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     absent = [w for w in asked if stem(w) not in present]
     unmet = unmet_thresholds(frame.question, passages)
     off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)
-    # a kind named only in what the asker tells ("The rental car counter always pushes …") sets the scene: the kind
-    # the question asks about is in the asking sentence (a rare told word still decides, below)
-    kinds = set(compound_modifiers(_asking(frame.question), set(absent), present))
+    # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
+    # asking sentence points back at it (a rare told word still decides, below)
+    kinds = set(compound_modifiers(_asked_about(frame.question), set(absent), present))
     if not absent or not (off_topic or kinds or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = list(passages)[:VOCABULARY_PASSAGES]

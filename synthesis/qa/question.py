@@ -103,9 +103,11 @@ _PROCEDURE = re.compile(r"\bhow (do|can|should|would|could|shall|must) (i|we|you
 _CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|(?:as|if|when|since|because|while|after|before)\b[^,]*,"
                           r"\s*|[^,?]{0,60},\s*(?=(?:can|could|may|am|is|are|do|does|should|will|would|must)\b))",
                           re.I)
-# Multi-part splits: "A, and B?", "A? B?", "A; B", ", who …", ", what …", "and what/how/when/who …", ", and if C, B?".
+# Multi-part splits: "A, and B?", "A? B?", "A; B", ", who …", ", what …", "and what/how/when/who …", and ", and if C
+# B?" (or ", but if").
 _PART_SPLIT = re.compile(
-    r"(?:\?\s+|;\s+|,\s*(?:and|but)\s+(?=if\b)|,\s*(?:and|also|plus|or)\s+(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should|"
+    r"(?:\?\s+|;\s+|,\s*(?:and|but)\s+(?=if\b)|"
+    r",\s*(?:and|also|plus|or)\s+(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should|"
     r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
     r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
 # Explicit comparison words only: "Can I use Slack instead of email?" is a yes/no question, not two sides.
@@ -116,7 +118,7 @@ _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:\w+\s+)?(?:differ
                         r"how (?:does|do|is|are|should|would|can)\s+(?:(?:the way|how)\s+)?|compare\s+)", re.I)
 # The aspect compared, after the sides: ", including when receipts are needed", "… in how long it can last".
 _ASPECT = re.compile(r"(?:,\s*(?:including|especially|particularly|in terms of)\s+|\s+in (?:terms of\s+)?"
-                     r"(?=(?:how|what|when|where|who|whom|which|whether)\b))(?P<aspect>.+)$", re.I)
+                     r"(?=(?:how|what|when|where|who|whether)\b))(?P<aspect>.+)$", re.I)
 _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
 
 
@@ -196,10 +198,19 @@ def comparison_sides(question: str) -> list[str]:
     body = _SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
     body = _SIDE_TAIL.sub("", body) if not re.search(r"(?i)differ(?:s|ent)? (?:from|than)", body) else body
-    body = _ASPECT.sub("", body)
+    if aspect := compared_aspect(body):
+        body = body[:aspect.start()]
     sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(body) if s.strip(" ,.\"'")]
     sides = [s for s in sides if content_words(s)]
     return sides if 2 <= len(sides) <= 4 else []
+
+
+def compared_aspect(text: str) -> re.Match[str] | None:
+    """The aspect named after the last side (", including when receipts are needed", "… in how long it can last"),
+    never a clause inside a side ("the plan in which I enrolled")."""
+    splits = list(_SIDE_SPLIT.finditer(text))
+    start = splits[-1].end() if splits else 0
+    return _ASPECT.search(text, start)
 
 
 _LEADS_INTO = frozenset("""to of for about on in with from at my your our their his her its the a an this that
@@ -221,10 +232,13 @@ def side_frame(sides: list[str]) -> tuple[str, list[str]]:
         return "", sides
     frame, first = " ".join(words[:-width]), " ".join(words[-width:])
     # the frame leads into the compared thing ("… happens to my", "… the rules for"); "the policy for new employees
-    # who joined | this year" versus "sick leave" is one long side, not a frame, and so is a first side that opens
-    # with a determiner: a noun phrase, not a clause ("a detail to another role at my current grade")
-    if (len(content_words(frame)) < 2 or not content_words(first) or words[-width - 1].lower() not in _LEADS_INTO
-            or _DETERMINER.match(frame)):
+    # who joined | this year" versus "sick leave" is one long side, not a frame, and so is "a detail to another role
+    # at my current grade" versus "a temporary promotion": a side with a determiner of its own, another than the
+    # one the frame ends in, is a whole noun phrase ("… to my annual leave versus my sick leave" shares "my")
+    lead = words[-width - 1].lower()
+    own = {d.group(0).strip().lower() for x in sides[1:] if (d := _DETERMINER.match(x))}
+    if (len(content_words(frame)) < 2 or not content_words(first) or lead not in _LEADS_INTO
+            or any(d != lead for d in own)):
         return "", sides
     return frame.rstrip(" ,"), [first, *rest]
 
@@ -241,6 +255,8 @@ def split_parts(question: str) -> list[str]:
     for k, p in enumerate(parts):
         if k > 1 and _SUBORDINATE.match(parts[k - 1]) and joined[-1] == parts[k - 1]:  # a bare clause before it
             joined[-1] = f"{joined[-1]}, {p}"
+        elif joined and re.match(r"(?i)if\b", p) and not _asks(p):  # ", and if my supervisor is out who …": no
+            joined[-1] = f"{joined[-1]}, and {p}"  # question we can read apart; it stays with the part before it
         else:
             joined.append(p)
     parts = joined
@@ -270,8 +286,9 @@ def _asks(part: str) -> bool:
     return bool(_ASKS.match(_CLAUSE_LEAD.sub("", part)) or _ASKS_AFTER_TELLING.search(part))
 
 
-_ASKS_AFTER_TELLING = re.compile(r",\s*(?:so|and|but|then)\s+(?=(?:who|what|when|where|why|how|which|can|could|should|"
-                                 r"do|does|is|are|will|would)\b)", re.I)
+_AUX = r"(?:do|does|did|can|could|should|would|will|is|are|was|were|am|must|may|shall)"
+_ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|when|where|why|how|which)\s+{_AUX}\b|"
+                                 rf"{_AUX}\s+(?:i|we|you|they|it|he|she)\b)", re.I)
 _ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|by when|can|could|may|might|am|is|are|was|"
                    r"were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
@@ -291,11 +308,14 @@ def _last_sentence(part: str) -> str:
     return _BARE_CONDITION.sub(r"\1, \2", last)
 
 
-# "if it does get archived do we need …": a condition, then the question's auxiliary and its subject.
+# "if it does get archived do we need …", "if so do we …": a condition, then the question's auxiliary and its
+# subject ("if I do it myself do I need …": "do it" is the condition's verb, "to do we" no question).
 # The condition has a subject of its own ("When should it …" asks, it sets no case).
-_BARE_CONDITION = re.compile(r"(?i)^((?:if|when)\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|this|that|"
-                             r"these|those|someone|people)\b[^,]*?)\s+((?:do|does|did|can|could|should|will|would|is|"
-                             r"are|am|must|may|shall)\s+(?:i|we|you|they|it|he|she)\b)")
+_BARE_CONDITION = re.compile(r"(?i)^((?:if|when)\s+(?:so|not|i|we|you|they|he|she|it|my|our|your|their|the|a|an|this|"
+                             r"that|these|those|someone|people)\b[^,]*?)(?<!\bto)\s+((?:do|does|did)\s+"
+                             r"(?:i|we|you|they|he|she)|(?:can|could|should|will|would|is|are|am|must|may|shall)\s+"
+                             r"(?:i|we|you|they|it|he|she))\b")
+
 
 def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     """The frame of `question`: parts from `sub_parts` (the planner's decomposition) or its own split.
@@ -328,7 +348,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
                 stems |= previous
                 query = f"{parts[-1].text.rstrip('?')}, {t}"
             stems |= _stems(context)
-            query = f"{context} {query}".strip()
+            query = query if context and context in t else f"{context} {query}".strip()  # told in the part itself
         elif comparison and frame_words:  # "If I leave federal service, what happens to my sick leave"
             query = f"{frame_words} {t}"
         elif comparison:  # a side, read in the question's terms and searched alone ("canary")
@@ -349,7 +369,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
         for k, p in enumerate(parts):  # each side is compared on the question's own terms ("including when receipts
             p.stems |= shared  # are needed")
             p.side = k
-        aspect = _ASPECT.search(asking.rstrip("?"))
+        aspect = compared_aspect(asking.rstrip("?"))
         if aspect and not sub_parts:  # "…, including when receipts are needed": asked of each side, after it
             what = aspect.group("aspect").strip(" ,.")
             parts = [x for p in parts for x in (p, Part(text=f"{what} ({p.text})", expect=expected(what),
@@ -362,11 +382,14 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
 def _context_of(question: str) -> str:
     """Statements around the asking parts ("I'm taking a week and a half of vacation next month."), and whatever
     opens the asking sentence before its first asking part: a condition ("When we ship a hotfix, who approves it and
-    …", "On the days I'm flying, how much …") or a lead ("Please tell me who approves …")."""
+    …", "On the days I'm flying, how much …"), a lead ("Please tell me who approves …") or a story told before
+    it asks ("My laptop died, so who do I contact")."""
     statements = [s for s in asked_sentences(question) if not s.endswith("?")]
     asking = asking_sentence(question)
     first = _last_sentence(_PART_SPLIT.split(asking)[0].strip(" ,"))  # a statement before it is one of the above
-    if _SUBORDINATE.match(first) or (first and not _ASKS.match(_CLAUSE_LEAD.sub("", first))
+    if _SUBORDINATE.match(first) or (first and not _asks(first)
                                      and first != asking.strip(" ,")):
         statements.append(first)
+    elif not _ASKS.match(_CLAUSE_LEAD.sub("", first)) and (told := _ASKS_AFTER_TELLING.search(first)):
+        statements.append(first[:told.start()])  # "My laptop died, so who do I contact": the story is everyone's
     return " ".join(statements)

@@ -90,7 +90,9 @@ _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\
                       r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
 _PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
                     r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
-                    r"(?:at|to|in) \d+ [A-Z][a-z]+|"  # a street address: "at 450 Golden Gate"
+                    # a street address: "at 450 Golden Gate", "1800 F Street NW"
+                    r"\b\d+\s+(?:[A-Z][\w.]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Way|Place|"
+                    r"Plaza|Gate|Drive|Lane|Square|NW|NE|SW|SE)\b|"
                     r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b|"
                     # a file or folder on disk: "~/.cargo/credentials.toml", "$CARGO_HOME/bin", "/etc/npmrc" (a
                     # segment starts with a letter, a dot or "_": "+/- SD", "3 /4" and "a /24 subnet" are none)
@@ -202,7 +204,7 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
 
 # A number standing alone: "5" in "with 5 direct reports" or "Number of direct reports: 5", not in "v2", "3.5.1",
 # "$40" or "50%" (those are read as quantities, or are no count).
-_BARE_NUMBER = re.compile(r"(?<![\w.,$/-])(\d+(?:\.\d+)?)(?![\w.,/%-]|\.\d)")
+_BARE_NUMBER = re.compile(r"(?<![\w.,$/-])(\d+(?:\.\d+)?)(?![\w/%-]|[.,]\d)")
 NUMBER_REACH = 40  # characters either side of a number whose words say what it counts
 
 
@@ -212,7 +214,8 @@ def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
     from ..synthesize.contradictions import quantities  # the one reader of "3 days" (synthesize imports qa)
 
     spans = [((family, round(value, 6)), pos, pos + len(surface)) for family, value, surface, pos in quantities(text)]
-    spans += [(("number", m.group(1)), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)]
+    spans += [(("number", m.group(1)), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)
+              if not any(start <= m.start() < end for _, start, end in spans)]  # "3" of "3 days" is that quantity
     found: dict[tuple[str, object], set[str]] = {}
     for key, start, end in spans:
         around = f"{text[max(0, start - NUMBER_REACH):start]} {text[end:end + NUMBER_REACH]}"
@@ -362,8 +365,9 @@ class Reader:
             elif (c.fragment and c.kinds == {Expect.OTHER} and len(c.text.split()) <= LABEL_WORDS
                   and not _VERB.search(c.text)):
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
-            if told and same_number(told, c.text):
-                factor *= SAME_QUANTITY  # the row of a table, or the case of a rule, that the asker is in
+            # the row of a table, or the case of a rule, that the asker is in: a preference among the sentences, not
+            # evidence that the context answers (`plain` leaves it out for answerability)
+            same = SAME_QUANTITY if told and same_number(told, c.text) else 1.0
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             for j, part in enumerate(frame.parts):
@@ -379,7 +383,7 @@ class Reader:
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section + faq)
                 plain[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)
-                scores[i, j] = plain[i, j] * field_fit
+                scores[i, j] = plain[i, j] * field_fit * same
         for j, part in enumerate(frame.parts):
             if part.field:  # "Default: 300000" says nothing alone: it answers as well as its setting's description
                 _inherit_field(candidates, scores[:, j], states[part.field])

@@ -35,9 +35,10 @@ _UNITS = {
 _UNIT_PATTERN = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
 # A digit may touch its unit ("30s", "5h"); a number word may not, and starts a word: "ones" and "bones" are no
 # seconds.
-_NUM = r"\b(?:(?P<num>\d+(?:[.,]\d+)*)(?:\s*-\s*|\s*)|(?P<word>" + NUMBER_WORD + r")(?:\s*-\s*|\s+))"
+# (bounded repeats: a run of "1,1,1,…" or of digits costs linear time, not quadratic)
+_NUM = r"\b(?:(?P<num>\d{1,15}(?:[.,]\d{1,15}){0,4})(?:\s*-\s*|\s*)|(?P<word>" + NUMBER_WORD + r")(?:\s*-\s*|\s+))"
 _QUANTITY = re.compile(_NUM + r"(?P<unit>" + _UNIT_PATTERN + r")s?\b(?!-)", re.IGNORECASE)
-_QUANTITY_PCT = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%)")
+_QUANTITY_PCT = re.compile(r"(?P<num>\d{1,15}(?:\.\d{1,15})?)\s*(?P<unit>%)")
 
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "can't", "don't", "doesn't", "didn't", "isn't", "aren't",
                        "wasn't", "weren't", "won't", "mustn't", "shouldn't", "neither", "nor", "none", "nobody",

@@ -421,7 +421,7 @@ def _join_back(units: list[Unit]) -> list[Unit]:
         prev = joined[-1] if joined else None
         key = id(u.passage)
         if (prev is not None and prev.passage is u.passage and prev.position == u.position - closed.get(key, 0) - 1
-                and not prev.fragment and not u.fragment and not prev.code and not u.code and not prev.joined
+                and not prev.fragment and not u.fragment and not prev.joined  # (a code line is listed: a fragment)
                 and len(prev.text.split()) <= JOIN_WORDS and points_back(u.text)):
             prev.text = f"{prev.text} {u.text}"
             prev.joined = True

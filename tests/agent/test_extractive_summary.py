@@ -162,6 +162,9 @@ PRINTER = ("A separate justification process is required for printer requests. I
     ("It must be longer than 14 characters.", True),
     ("To submit a waiver for a printer, please complete a Non-Standard Equipment Request.", False),
     ("Thistle is a plant.", False),
+    ("This year, the rules changed.", False),  # a time, not the sentence before
+    ("Those who travel must file a voucher.", False),  # people it names
+    ("Request: Monitor; Reviewers needed: one; Time: 2 days.", False),  # a table row ending in "one"
 ])
 def test_a_sentence_that_points_back(text, points):
     from synthesis.sentences import points_back
