@@ -178,7 +178,8 @@ def sentence_units(text: str) -> list[Sentence]:
             or (len(_WORD.findall(s.text)) == 2 and (s.code or LABEL_LINE.match(s.text)))]
 
 
-_POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out|back to)\b", re.I)
+_POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out|back to)\b",
+                            re.I)
 _LIVES_ELSEWHERE = re.compile(
     r"\b(?:is|are)\s+(?:(?:described|covered|documented|explained|listed|defined|set out|kept)\s+)?in\s+(?:the|our)\s+"
     r"(?:[\w-]+\s+){0,4}?(?:policy|page|guide|runbook|docs?|document|section|handbook|wiki)\b", re.I)

@@ -34,8 +34,7 @@ _UNITS = {
 }
 _UNIT_PATTERN = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
 # A digit may touch its unit ("30s", "5h"); a number word may not, and starts a word: "ones" and "bones" are no
-# seconds.
-# (bounded repeats: a run of "1,1,1,…" or of digits costs linear time, not quadratic)
+# seconds. Repeats are bounded, so a run of "1,1,1,…" or of digits costs linear time, not quadratic.
 _NUM = r"\b(?:(?P<num>\d{1,15}(?:[.,]\d{1,15}){0,4})(?:\s*-\s*|\s*)|(?P<word>" + NUMBER_WORD + r")(?:\s*-\s*|\s+))"
 _QUANTITY = re.compile(_NUM + r"(?P<unit>" + _UNIT_PATTERN + r")s?\b(?!-)", re.IGNORECASE)
 _QUANTITY_PCT = re.compile(r"(?P<num>\d{1,15}(?:\.\d{1,15})?)\s*(?P<unit>%)")

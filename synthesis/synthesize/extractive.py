@@ -406,9 +406,6 @@ def _keywords_label(text: str) -> str:
     return phrases[0] if phrases else "Other"
 
 
-__all__ = ["ExtractiveSynthesizer", "Unit", "decomposition", "source_list"]
-
-
 def _join_back(units: list[Unit]) -> list[Unit]:
     """A sentence that points back ("This request will require approval from your supervisor and the head of your
     division.", "It must be longer than 14 characters.") is one unit with the sentence just before it: read alone
@@ -430,3 +427,6 @@ def _join_back(units: list[Unit]) -> list[Unit]:
         u.position -= closed.get(key, 0)
         joined.append(u)
     return joined
+
+
+__all__ = ["ExtractiveSynthesizer", "Unit", "decomposition", "source_list"]
