@@ -184,7 +184,8 @@ _LIVES_ELSEWHERE = re.compile(
     r"\b(?:is|are)\s+(?:(?:described|covered|documented|explained|listed|defined|set out|kept)\s+)?in\s+(?:the|our)\s+"
     r"(?:[\w-]+\s+){0,4}?(?:policy|page|guide|runbook|docs?|document|section|handbook|wiki)\b", re.I)
 _POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|read first|links|references)\b", re.I)
-_PRONOUN_START = re.compile(r"^(?:it|they|them|its|their|he|she|his|her)\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)
+_PRONOUN = r"(?:it|they|them|its|their|he|she|his|her)"  # a subject or possessive that opens a sentence
+_PRONOUN_START = re.compile(rf"^{_PRONOUN}\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)
 _PRONOUN_OBJECT = re.compile(r"^[A-Za-z]+\s+(?:it|them)\b|(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\beach )\bone(?=\s*[,.;!?])",
                              re.I)  # "Say it out loud", "Anyone can declare one, …": what is meant is elsewhere
 _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers applies works depends".split())
@@ -219,9 +220,9 @@ def about_itself(text: str) -> bool:
     return bool(_ABOUT_ITSELF.match(text))
 
 
-_POINTS_BACK = re.compile(r"^(?:it|they|them|its|their|he|she|his|her)\b|^(?:this|these|that|those)\s+(?!(?:year|years|"
-                          r"week|weeks|month|months|day|days|time|morning|afternoon|evening|quarter|season|semester|"
-                          r"who|with|of|in|on|at|for)\b)[a-z]", re.I)
+_POINTS_BACK = re.compile(rf"^{_PRONOUN}\b|^(?:this|these|that|those)\s+(?!(?:year|years|week|weeks|month|months|day|"
+                          r"days|time|morning|afternoon|evening|quarter|season|semester|who|with|of|in|on|at|for)\b)"
+                          r"[a-z]", re.I)
 _ABOUT_ITSELF = re.compile(r"^(?:this|the following)\s+(?:page|document|doc|guide|section|article|chapter|tutorial|"
                            r"site|book|manual|post)\b", re.I)
 

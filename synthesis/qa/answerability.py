@@ -281,18 +281,22 @@ def _told_words(question: str) -> set[str]:
     """Words only in the statements of a question that also asks ("my build dir has stale cache junk in it. is there
     a flag to reconfigure from scratch?"): the asker's situation. Not when the asking sentence points back at what
     was told ("I'd like a coworking space. Will TTS pay for it?"): then the statement holds the topic."""
-    sentences = asked_sentences(question)
-    asking = " ".join(s for s in sentences if s.endswith("?"))
+    asking = _asking(question)
     if not asking or _points_back(asking):
         return set()
-    said = {w.lower() for s in sentences if not s.endswith("?") for w in _TOKEN.findall(s)}
+    said = {w.lower() for s in asked_sentences(question) if not s.endswith("?") for w in _TOKEN.findall(s)}
     return said - {w.lower() for w in _TOKEN.findall(asking)}
+
+
+def _asking(question: str) -> str:
+    """The sentences of a question that ask (end in '?'), joined; '' when none does."""
+    return " ".join(s for s in asked_sentences(question) if s.endswith("?"))
 
 
 def _asked_about(question: str) -> str:
     """Where the kinds a question asks about are named: the sentences that ask, unless they point back at what was
     told ("I'm looking into pet insurance. Does the agency offer it?"), then the whole question."""
-    asking = " ".join(s for s in asked_sentences(question) if s.endswith("?"))
+    asking = _asking(question)
     return asking if asking and not _points_back(asking) else question
 
 
