@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import NUMBER_WORD, STOPWORDS, asked_sentences, content_words, stem
+from ..sentences import NUMBER_WORD, STOPWORDS, asked_sentences, content_words, quantities, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate, field_line
 
@@ -144,8 +144,6 @@ _THRESHOLD = re.compile(r"\b(?:(?:longer|more|less|fewer|shorter|greater|higher|
 def unmet_thresholds(question: str, passages) -> list[str]:
     """The question's thresholds ("longer than 14 hours") whose quantity no passage states: the knowledge base does
     not address that case, whatever it says about the topic."""
-    from ..synthesize.contradictions import quantities  # the one reader of "14 hours" == "840 minutes"
-
     stated = {(family, round(value, 6)) for p in passages for family, value, _, _ in quantities(p.content)}
     unmet = []
     for m in _THRESHOLD.finditer(question):

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
 from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, content_stems, fold_initialisms,
-                         is_pointer, leans_on_context, stem)
+                         is_pointer, leans_on_context, quantities, stem)
 from .acronyms import definitions, expand
 from .question import Expect, Field, Frame, Part, stem_weights
 
@@ -211,8 +211,6 @@ NUMBER_REACH = 40  # characters either side of a number whose words say what it 
 def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
     """The quantities a text states ("3 days" is "72 hours") and its bare numbers ("5 direct reports"), each with
     the content stems around it (what it is a number of: "direct reports", "work week")."""
-    from ..synthesize.contradictions import quantities  # the one reader of "3 days" (synthesize imports qa)
-
     spans = [((family, round(value, 6)), pos, pos + len(surface)) for family, value, surface, pos in quantities(text)]
     spans += [(("number", m.group(1)), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)
               if not any(start <= m.start() < end for _, start, end in spans)]  # "3" of "3 days" is that quantity

@@ -18,26 +18,8 @@ from itertools import combinations
 import numpy as np
 
 from ..models import Passage
-from ..sentences import NUMBER_WORD, STOPWORDS, content_stems, leans_on_context, stem, truncate_words, words
-from ..sentences import NUMBER_WORDS as _NUMBER_WORDS
-# unit → (family, factor to the family's base unit) so "1 hour" and "60 minutes" agree
-_UNITS = {
-    "second": ("time", 1 / 60), "sec": ("time", 1 / 60), "s": ("time", 1 / 60), "minute": ("time", 1), "min": ("time", 1),
-    "hour": ("time", 60), "hr": ("time", 60), "h": ("time", 60), "day": ("time", 1440), "week": ("time", 10080),
-    "month": ("time", 43200), "year": ("time", 525600), "ms": ("time", 1 / 60000),
-    "%": ("percent", 1), "percent": ("percent", 1), "per cent": ("percent", 1),
-    "gb": ("bytes", 1024), "mb": ("bytes", 1), "tb": ("bytes", 1024 * 1024), "kb": ("bytes", 1 / 1024),
-    "x": ("times", 1), "times": ("times", 1), "fold": ("times", 1),
-    "people": ("people", 1), "person": ("people", 1), "engineers": ("people", 1), "engineer": ("people", 1),
-    "approvals": ("approvals", 1), "approval": ("approvals", 1), "reviewers": ("approvals", 1), "reviewer": ("approvals", 1),
-    "per million": ("per-million", 1), "patients": ("patients", 1), "mg": ("mg", 1), "g": ("mg", 1000),
-}
-_UNIT_PATTERN = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
-# A digit may touch its unit ("30s", "5h"); a number word may not, and starts a word: "ones" and "bones" are no
-# seconds. Repeats are bounded, so a run of "1,1,1,…" or of digits costs linear time, not quadratic.
-_NUM = r"\b(?:(?P<num>\d{1,15}(?:[.,]\d{1,15}){0,4})(?:\s*-\s*|\s*)|(?P<word>" + NUMBER_WORD + r")(?:\s*-\s*|\s+))"
-_QUANTITY = re.compile(_NUM + r"(?P<unit>" + _UNIT_PATTERN + r")s?\b(?!-)", re.IGNORECASE)
-_QUANTITY_PCT = re.compile(r"(?P<num>\d{1,15}(?:\.\d{1,15})?)\s*(?P<unit>%)")
+from ..sentences import (NUMBER_WORDS, STOPWORDS, UNITS, content_stems, leans_on_context, quantities, stem,
+                         truncate_words, words)
 
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "can't", "don't", "doesn't", "didn't", "isn't", "aren't",
                        "wasn't", "weren't", "won't", "mustn't", "shouldn't", "neither", "nor", "none", "nobody",
@@ -83,25 +65,10 @@ class ClaimConflict:
     conflict: Conflict
 
 
-def quantities(text: str) -> list[tuple[str, float, str, int]]:
-    """(family, value in base unit, surface text, position) for every number-with-unit in the text."""
-    found = []
-    for m in list(_QUANTITY.finditer(text)) + list(_QUANTITY_PCT.finditer(text)):
-        raw = (m.group("num") or m.group("word")).lower()
-        try:
-            value = float(_NUMBER_WORDS.get(raw, raw.replace(",", "")))
-        except ValueError:
-            continue
-        unit = m.group("unit").lower()
-        family, factor = _UNITS.get(unit, ("percent", 1) if unit == "%" else (unit, 1))
-        found.append((family, value * factor, m.group(0), m.start()))
-    return list({(f, v, s, p) for f, v, s, p in found})
-
-
 def _stems(text: str) -> list[str]:
     """Content stems without numbers and unit words (those are the values, not the subject)."""
     return [stem(w) for w in words(text)
-            if w not in STOPWORDS and not w[0].isdigit() and w not in _NUMBER_WORDS and w.rstrip("s") not in _UNITS]
+            if w not in STOPWORDS and not w[0].isdigit() and w not in NUMBER_WORDS and w.rstrip("s") not in UNITS]
 
 
 def _all_stems(text: str) -> set[str]:
@@ -138,7 +105,7 @@ def _negated_heads(text: str) -> set[str]:
     for k, t in enumerate(toks):
         if t in NEGATIONS or t.endswith("n't"):
             head = next((x for x in toks[k + 1:k + 5] if x not in STOPWORDS and not x[0].isdigit()
-                         and x not in _NUMBER_WORDS and x not in _DEGREE), None)
+                         and x not in NUMBER_WORDS and x not in _DEGREE), None)
             if head:
                 heads.add(stem(head))
     return heads
