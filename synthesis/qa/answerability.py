@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lemminflect import getAllLemmas
+
 from ..sentences import NUMBER_WORD, STOPWORDS, asked_sentences, content_words, quantities, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate, field_line
@@ -161,6 +163,7 @@ be been there""".split())
 _LINKING = frozenset("versus via per vs".split())  # prepositions that wordfreq ranks as rare words
 _OF = frozenset("to for of".split())  # "donations to charity", "insurance for my pet"
 _DETERMINERS = frozenset("a an the my your our their his her its this that these those some".split())
+_ASKING = frozenset("question questions q".split())  # the asking itself: "a dumb question" names no topic
 
 
 def _names(word: str) -> bool:
@@ -193,7 +196,13 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
                 continue
             previous = tokens[k - 1] if k else ""
             before = [t for t in tokens[max(0, k - 3):k] if t not in _DETERMINERS]
-            if (after and stem(after) in present and content_words(after)) or (
+            # a word that only describes modifies the covered word after it ("dental insurance"), never the one
+            # before it ("check is so much quicker", "the latest afterwards"), nor the asking ("a dumb question")
+            modifies = bool(after) and stem(after) in present and bool(content_words(after)) and after not in _ASKING
+            if _describes(w):
+                if modifies and "ADJ" in getAllLemmas(w):
+                    found.append(w)
+            elif modifies or (
                     previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF
                     and not (w in LIGHT_HEADS and _names(previous))) or (
                     len(before) >= 2 and before[-1] in _OF and stem(before[-2]) in present
@@ -319,6 +328,14 @@ def _other_kind(agents: dict[str, bool], words: list[str]) -> set[str]:
             if any(stem(w) == s for w in words) and not any(stem(w) == s and _agent(w) == agent for w in words)}
 
 
+def _describes(word: str) -> bool:
+    """A word the English lexicon knows only as an adjective or adverb ("dumb", "untouched", "realistically",
+    "chatty"): it describes the asker's situation and names no topic the knowledge base could lack. Nouns and verbs
+    ("sabbatical", "stipend", "rotate"), and words the lexicon does not know ("coworking", "meetup"), can."""
+    kinds = set(getAllLemmas(word.lower()))
+    return bool(kinds) and kinds <= {"ADJ", "ADV"}
+
+
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
     """The question's words that no passage uses, literally or through a near synonym, when they decide (a
     specific word, or so many words that the question is about something else), then its numeric cases that no
@@ -371,6 +388,9 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # in it. is there a flag to reconfigure from scratch?")
     told = _told_words(frame.question)
     specific = [w for w in specific if w not in told]
+    # a word that only describes is no topic, however rare ("maybe a dumb question", "Realistically, how long …",
+    # "sitting untouched for a week"), unless it names a kind of a covered thing ("dental insurance")
+    specific = [w for w in specific if w in kinds or not _describes(w)]
     if specific:
         return specific + unmet
     return absent + unmet if asked and len(absent) >= ABSENT_SHARE * len(asked) else unmet

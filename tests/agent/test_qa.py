@@ -983,3 +983,46 @@ async def test_the_row_for_the_askers_own_count_answers(minilm):
     s = await _answer(minilm, "I'm a TTSC supervisor with 5 direct reports. What's my weekly billable target supposed "
                               "to be?", context)
     assert "16-20 hours" in s.summary and "14-18" not in s.summary, s.summary
+
+
+async def test_a_word_that_only_describes_does_not_refuse(minilm):
+    """18F handbook (a fresh probe): 'New here, maybe a dumb question, but where does the name "18F" actually come
+    from?' was refused because no passage says "dumb", and a TS/SCI question because none says "Realistically". A word
+    the lexicon knows only as an adjective or adverb describes the asker's situation; it names no topic."""
+    from synthesis.qa.answerability import compound_modifiers
+
+    history = _context(("History and values of 18F", "18F: a civic tech unit",
+                        "GSA officially launched 18F on March 19, 2014. The name is an abbreviation for the "
+                        "intersection of 18th and F Streets in Washington, D.C., where GSA headquarters is located. "
+                        "In March 2014, the 18F team had 15 full-time staff."),
+                       ("Onboarding", "Help the new employee find answers and solve problems",
+                        "Invite the new employee to come to you as a starting point for questions. If you don't know "
+                        "the answer to a question, it's OK to redirect them to their supervisor, especially for "
+                        "personnel-related issues like benefits and HR."))
+    s = await _answer(minilm, 'New here, maybe a dumb question, but where does the name "18F" actually come from?',
+                      history)
+    assert "18th and F Streets" in s.summary, s.summary
+    clearance = _context(("Top Secret / Sensitive Compartmented Information", "Timelines",
+                          "Below are approximate timelines for the clearance process:\n\n"
+                          "- 1-2 months for a new Secret (interim) clearance\n"
+                          "- 6-8 months for a new Top Secret (TS) clearance\n"
+                          "- 8-15 months for a new Top Secret clearance with access to Sensitive Compartmented "
+                          "Information (TS/SCI)"),
+                         ("Top Secret / Sensitive Compartmented Information", "",
+                          "However, for certain projects, partners need TTS employees to have access to classified "
+                          "national security information. These employees need to be granted security clearance "
+                          "eligibility (a.k.a a security clearance) to be able to view this information."),
+                         ("Top Secret / Sensitive Compartmented Information", "Clearance upgrade requests",
+                          "If you are a TTS employee and your project work requires a security clearance, your "
+                          "supervisor will be responsible for initiating the process."))
+    s = await _answer(minilm, "My partner project needs me to hold a TS/SCI clearance. Realistically, how long does "
+                              "a brand-new TS/SCI take to come through?", clearance)
+    assert "8-15 months" in s.summary, s.summary
+    # a describing word still names a kind before a covered noun ("dental insurance"), never after one ("check is
+    # so much quicker"), and an adverb never does
+    assert compound_modifiers("Is there dental insurance?", {"dental"}, {"insur"}) == ["dental"]
+    assert compound_modifiers("Why is check so much quicker?", {"quicker"}, {"check", "much"}) == []
+    assert compound_modifiers("how do I bump it to the latest afterwards?", {"afterwards"}, {"latest"}) == []
+    # a noun or verb the context lacks still refuses ("sabbatical", above: test_unanswerable_…)
+    s = await _answer(minilm, "Does 18F offer a paid sabbatical after five years?", history)
+    assert not s.summary, s.summary
