@@ -32,7 +32,7 @@ from .question import Expect, Field, Frame, Part, stem_weights
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
 W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
-FAQ_COSINE, FAQ_BONUS = 0.8, 0.1  # a heading that asks the part's very question ("…?"): its answer sits under it
+FAQ_COSINE, FAQ_BONUS = 0.75, 0.3  # a heading that asks the part's very question ("…?"): its answer sits under it
 W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
@@ -328,8 +328,14 @@ class Reader:
         ctx[plausible] = self.embed([candidates[i].contextual(reading[i]) for i in plausible])
         dense = (W_BARE * (bare @ qvecs.T) + W_CONTEXTUAL * (ctx @ qvecs.T)) / (W_BARE + W_CONTEXTUAL)
         # The section a sentence sits in, read alone: "Forgot your card" is where "I left my badge at home" is answered.
+        # A heading is matched with the part as asked, too: "What is my user type?" asks the part "Which user type do
+        # I pick" whatever story came before it ("Filling out the CGE access request form for Concur. I'm …").
         sections = list(dict.fromkeys(h for c in candidates if (h := _last_heading(c))))
-        section_cos = dict(zip(sections, (self.embed(sections) @ qvecs.T) if sections else []))
+        if sections:
+            hvecs, asked = self.embed(sections), self.embed([p.text for p in frame.parts], query=True)
+            section_cos = dict(zip(sections, np.maximum(hvecs @ qvecs.T, hvecs @ asked.T)))
+        else:
+            section_cos = {}
         section_cos[""] = np.zeros(len(frame.parts), dtype=np.float32)
         own = [content_stems(text) for text in reading]
         head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]

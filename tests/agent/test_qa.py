@@ -1026,3 +1026,30 @@ async def test_a_word_that_only_describes_does_not_refuse(minilm):
     # a noun or verb the context lacks still refuses ("sabbatical", above: test_unanswerable_…)
     s = await _answer(minilm, "Does 18F offer a paid sabbatical after five years?", history)
     assert not s.summary, s.summary
+
+
+async def test_a_heading_that_asks_the_part_holds_its_answer_whatever_story_came_before(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "Filling out the CGE access request form for Concur. I'm a fully remote 18F
+    designer living in Denver. Which user type do I pick …?" was answered with how to get approver access. The FAQ
+    heading "What is my user type?" asks the part itself; read with the story before it, it matched too little."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Get access to Concur", "Frequently Asked questions > How can I get Travel Approver access?",
+         'To be able to approve in Concur, fill out the CGE Access Request Form:\n\n1. For "Type of Access Request", '
+         'select "Revise Current User"\n2. For User Roles, select both "Traveler" and "Travel Approver".'),
+        ("Get access to Concur", "3. Complete the CGE Access Request Form",
+         "Complete the CGE Access Request Form, minus the EFT enrollment form. Either an electronic or ink signature "
+         "is fine. Don't forget to get your supervisor's signature as well!"),
+        ("Get access to Concur", "Frequently Asked questions > What is my user type?",
+         "GSA employee (Regular) if based in a city which has a TTS office which you report to.\n\n"
+         "GSA employee (Virtual) if based anywhere else."),
+    )
+    question = ("Filling out the CGE access request form for Concur. I'm a fully remote 18F designer living in "
+                "Denver. Which user type do I pick?")
+    s = await _answer(minilm, question, context)
+    assert s.summary.startswith("GSA employee ("), s.summary
+    assert "(Virtual)" in s.summary, s.summary
+    monkeypatch.setattr(reader, "FAQ_BONUS", 0.0)
+    s = await _answer(minilm, question, context)
+    assert not s.summary.startswith("GSA employee ("), "the heading bonus is what puts it first here"
