@@ -75,6 +75,10 @@ def test_an_and_if_clause_is_a_part_of_its_own():
                        "approval to unarchive it?")[2] == "if so, do we need approval to unarchive it"
     assert split_parts("How do I book travel, and if I do it myself do I need approval?") == [
         "How do I book travel", "if I do it myself, do I need approval"]
+    # "once" sets a case as "if" does (18F handbook, a fresh probe)
+    assert split_parts("I opened a PR to fix some outdated info in the handbook. Who has to review it, and once it's "
+                       "approved can I just merge it myself?") == [
+        "Who has to review it", "once it's approved, can I just merge it myself"]
     assert split_parts("Who approves my leave, how far ahead must I ask, and if my supervisor is out who approves "
                        "it?")[1] == "how far ahead must I ask, and if my supervisor is out who approves it"
 
