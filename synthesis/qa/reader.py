@@ -55,6 +55,10 @@ NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2
 _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
+# A "how do I" answer goes on in the sentences after its best line, in the same section, when they are this relevant
+# next to it: "email Tenant Support with the driver's name … Spots are located in the East Courtyard.", "ask them to
+# escalate it … If that doesn't work, reach out to the Tech Portfolio."
+STEP_SENTENCES, STEP_RATIO = 2, 0.6
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
@@ -439,6 +443,10 @@ class Reader:
                 if extra is None:
                     break
                 chosen.append(extra)
+            if part.expect is Expect.PROCEDURE:  # the steps go on after the line that starts them
+                chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES)
+                               if c.passage.section == best.passage.section and c not in chosen and c.scores
+                               and c.scores[j] >= STEP_RATIO * best.scores[j]]
             used.update(id(c) for c in chosen)
             for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
                 c.part = j
@@ -446,10 +454,10 @@ class Reader:
         return picked
 
     @staticmethod
-    def _after(best: Candidate, candidates: list[Candidate]) -> list[Candidate]:
-        """The REASON_SENTENCES sentences right after `best` in its passage, in order."""
+    def _after(best: Candidate, candidates: list[Candidate], n: int = REASON_SENTENCES) -> list[Candidate]:
+        """The `n` sentences right after `best` in its passage, in order."""
         return sorted((c for c in candidates if c.passage.id == best.passage.id
-                       and 0 < c.position - best.position <= REASON_SENTENCES), key=lambda c: c.position)
+                       and 0 < c.position - best.position <= n), key=lambda c: c.position)
 
     @staticmethod
     def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) -> Candidate | None:

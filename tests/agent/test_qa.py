@@ -1057,3 +1057,30 @@ async def test_a_heading_that_asks_the_part_holds_its_answer_whatever_story_came
     monkeypatch.setattr(reader, "FAQ_BONUS", 0.0)
     s = await _answer(minilm, question, context)
     assert not s.summary.startswith("GSA employee ("), "the heading bonus is what puts it first here"
+
+
+async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "How do I reserve a parking spot for them?" was answered with "email Tenant
+    Support …" alone; where the spots are is two sentences on, in the same section. A procedure's answer is its best
+    line and the steps after it."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Washington, D.C.", "How do I... > Reserve parking for government business",
+         "In order to reserve parking for a meeting with a government colleague, email Tenant Support with the "
+         "driver's name, date, time, agency, and (if it's not a government vehicle) vehicle info. 2-3 business days "
+         "is preferable but requests can be accommodated on less notice. Spots are located in the East Courtyard. "
+         "Access the East Courtyard of the building via on E Street: it's the first right turn into the building, "
+         "between Which Wich and Greenberry's."),
+        ("Washington, D.C.", "How do I... > Register for building badge swipe access as a non-GSA federal employee",
+         "If you are a federal employee from another agency, you can register for badge swipe access to the "
+         "building."),
+    )
+    question = ("A colleague from another agency is driving in to meet me at DC headquarters next week. How do I "
+                "reserve a parking spot for them?")
+    s = await _answer(minilm, question, context)
+    assert s.summary.startswith("In order to reserve parking"), s.summary
+    assert "East Courtyard" in s.summary, s.summary
+    monkeypatch.setattr(reader, "STEP_RATIO", 2.0)
+    s = await _answer(minilm, question, context)
+    assert "East Courtyard" not in s.summary, "the steps rule is what brings the place in here"
