@@ -38,7 +38,7 @@ POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and an
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
 SAME_QUANTITY = 1.1  # a sentence stating the quantity or number the asker states ("I'm only working 3 days" → "Work
-# week: 3 days", "with 5 direct reports" → "Number of direct reports: 5")
+# week: 3 days", "with 5 direct reports" → "Number of direct reports: 5"), or a row naming their code ("18F")
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
@@ -232,6 +232,11 @@ def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
     return any(key in told and told[key] & near for key, near in numbers_stated(text).items())
 
 
+# A coded name the asker gives, letters and digits in one word ("18F", "GS-13", "SF-182"): the "Label: value" row
+# naming it is their row ("Q2ADA: 18F" for an 18F designer's office symbol), as a number they state picks theirs.
+_CODE = re.compile(r"(?<![\w.])(?:[A-Z][\w-]*\d[\w-]*|\d+[A-Z][\w-]*)(?!\w)")
+
+
 def field_line(text: str) -> bool:
     """A setting's short "Label: value" line ("Default: 3", "Type: integer"): it says nothing without its heading."""
     return bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
@@ -351,6 +356,7 @@ class Reader:
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
         asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
         told = numbers_stated(frame.question)
+        codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         for i, c in enumerate(candidates):
@@ -375,7 +381,8 @@ class Reader:
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
             # the row of a table, or the case of a rule, that the asker is in: a preference among the sentences, not
             # evidence that the context answers (`plain` leaves it out for answerability)
-            same = SAME_QUANTITY if told and same_number(told, c.text) else 1.0
+            same = SAME_QUANTITY if same_number(told, c.text) or (codes and field_line(c.text)
+                                                                  and codes & own[i]) else 1.0
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             for j, part in enumerate(frame.parts):

@@ -1084,3 +1084,28 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     monkeypatch.setattr(reader, "STEP_RATIO", 2.0)
     s = await _answer(minilm, question, context)
     assert "East Courtyard" not in s.summary, "the steps rule is what brings the place in here"
+
+
+def test_the_row_naming_the_askers_code_answers(minilm, monkeypatch):
+    """18F handbook (a fresh probe): an 18F designer asked what goes in the correspondence/office symbol field; the
+    FAQ under that heading lists a code per office, and the one for 18F is "Q2ADA: 18F". The row naming the code the
+    asker gives is theirs, as the row stating their number is."""
+    import synthesis.qa.reader as reader
+    from synthesis.qa.reader import Candidate, Reader
+
+    rows = ["Q2: Director and Staff", "Q2AC: IAE", "Q2ADA: 18F", "Q2ADB: CoE", "Q2BA: Acquisitions",
+            "Q2BB: Business Operations", "Q2BD: Outreach"]
+    faq = Passage(id="p1", doc_id="concur", title="Get access to Concur", score=0.5,
+                  section="Frequently Asked questions > What is my Correspondence/Office symbol?",
+                  content="\n\n".join(rows))
+    frame = analyze("Filling out the CGE access request form for Concur. I'm a fully remote 18F designer living in "
+                    "Denver. What goes in the correspondence/office symbol field?")
+
+    def best() -> str:
+        cands = [Candidate(text=r, source=1, position=k, passage=faq) for k, r in enumerate(rows)]
+        Reader(minilm.embed).score(frame, cands)
+        return max(cands, key=lambda c: c.scores[0]).text
+
+    assert best() == "Q2ADA: 18F"
+    monkeypatch.setattr(reader, "SAME_QUANTITY", 1.0)
+    assert best() != "Q2ADA: 18F", "the code rule is what picks the row here"
