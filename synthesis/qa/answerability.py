@@ -23,10 +23,9 @@ with the nearest number of something else).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
-
-from lemminflect import getAllLemmas
 
 from ..sentences import NUMBER_WORD, STOPWORDS, asked_sentences, content_words, quantities, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
@@ -34,6 +33,7 @@ from .reader import Candidate, field_line
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
+HEADING_COVERS = 0.8  # a retrieved section headed this close to a part ("Personal capacity") is about the question
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
 HEAD_ZIPF = 4.6  # … and an absent word after a covered one ("relocation bonus"): stricter, verbs sit there too
 # Head nouns that name no kind of their own after a name: in "a cmake flag", "the GPU entries", "the approve-scripts
@@ -61,14 +61,17 @@ class Support:
     unsupported: set[int] = field(default_factory=set)  # parts nothing answers
     missing: list[str] = field(default_factory=list)  # key question words absent from every passage
     unstated: list[str] = field(default_factory=list)  # values asked for that no passage about them states
+    titled: bool = False  # a retrieved section's heading names what a part asks (HEADING_COVERS)
 
     @property
     def answerable(self) -> bool:
         """Some part is answered, and no key word is missing — unless the best answer is strong on its own (a
-        passage can answer without using the question's word: a "postmortem" rule under "When we write one")."""
+        passage can answer without using the question's word: a "postmortem" rule under "When we write one"), or a
+        section is headed with what is asked ("Personal capacity" for "… in my professional capacity vs my personal
+        capacity?" about a meetup the pages call an event)."""
         if len(self.unsupported) >= len(self.per_part):
             return False
-        return not self.missing or max(self.per_part, default=0.0) >= STRONG_SUPPORT
+        return not self.missing or max(self.per_part, default=0.0) >= STRONG_SUPPORT or self.titled
 
 
 def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = PART_FLOOR) -> Support:
@@ -77,8 +80,10 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
     unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
     unstated = unstated_values(frame, candidates)
+    titled = any(h >= HEADING_COVERS for c in candidates for h in c.heading_match)
     return Support(per_part=per_part, unsupported=unsupported | set(unstated),
-                   missing=missing_words(frame, candidates, embed), unstated=list(dict.fromkeys(unstated.values())))
+                   missing=missing_words(frame, candidates, embed), unstated=list(dict.fromkeys(unstated.values())),
+                   titled=titled)
 
 
 def _names_it(text: str, candidates: list[Candidate]) -> bool:
@@ -177,7 +182,9 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
     a present word and "to", "for" or "of" (a determiner may sit between), or one directly after a present word when
     it is rarer still (Zipf under HEAD_ZIPF: verbs sit there too, "go cast", "leave ends"); not when it is a verb
     ("I regret posting", "to attend a conference"), a participle or an adverb, or a common word (Zipf MODIFIER_ZIPF
-    or more: "long-term", "Europe")."""
+    or more: "long-term", "Europe"). A word the lexicon knows only as an adjective or adverb counts only directly
+    before a covered word ("dental insurance"), not after one ("so much quicker") nor before the asking itself ("a
+    dumb question", _ASKING)."""
     found: list[str] = []
     for clause in re.split(r"[,;:?!.()\"]", question):
         tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
@@ -200,7 +207,7 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # before it ("check is so much quicker", "the latest afterwards"), nor the asking ("a dumb question")
             modifies = bool(after) and stem(after) in present and bool(content_words(after)) and after not in _ASKING
             if _describes(w):
-                if modifies and "ADJ" in getAllLemmas(w):
+                if modifies and "ADJ" in _lexicon(w):
                     found.append(w)
             elif modifies or (
                     previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF
@@ -328,12 +335,47 @@ def _other_kind(agents: dict[str, bool], words: list[str]) -> set[str]:
             if any(stem(w) == s for w in words) and not any(stem(w) == s and _agent(w) == agent for w in words)}
 
 
+@functools.lru_cache(maxsize=8192)
+def _lexicon(word: str) -> dict[str, tuple[str, ...]]:
+    """The word's lemmas per part of speech in the English lexicon ({"ADJ": ("quick",), "ADV": ("quick",)} for
+    "quicker"); empty when the lexicon does not know it. lemminflect is imported here, when a question first needs it:
+    its lexicon loads in about 0.1 s."""
+    from lemminflect import getAllLemmas
+
+    return getAllLemmas(word.lower())
+
+
 def _describes(word: str) -> bool:
     """A word the English lexicon knows only as an adjective or adverb ("dumb", "untouched", "realistically",
-    "chatty"): it describes the asker's situation and names no topic the knowledge base could lack. Nouns and verbs
-    ("sabbatical", "stipend", "rotate"), and words the lexicon does not know ("coworking", "meetup"), can."""
-    kinds = set(getAllLemmas(word.lower()))
+    "quicker"). Nouns and verbs ("sabbatical", "stipend", "rotate"), and words the lexicon does not know
+    ("coworking", "meetup"), name things."""
+    kinds = set(_lexicon(word))
     return bool(kinds) and kinds <= {"ADJ", "ADV"}
+
+
+_YES_NO = re.compile(r"^\W*(?:is|are|was|were|will|would|can|could|do|does|did|should|shall|may|might|must|has|have)"
+                     r"\b", re.I)
+
+
+def _colours(word: str, question: str) -> bool:
+    """A word that only colours how the asker asks, not what: an adverb ("Realistically, how long …", "… to the
+    latest afterwards"), a comparative or superlative ("why is check so much quicker?"), or an adjective outside a
+    yes/no question ("sitting untouched for a week", "how chatty is npm out of the box"). In a yes/no question a
+    plain adjective is what is asked ("Is court leave retroactive?") and decides."""
+    if not _describes(word):
+        return False
+    lexicon = _lexicon(word)
+    if set(lexicon) == {"ADV"} or any(lemma != word.lower() for lemmas in lexicon.values() for lemma in lemmas):
+        return True
+    pattern = re.compile(rf"(?i)(?<![\w'-]){re.escape(word)}(?![\w'-])")
+    return not any(s.endswith("?") and _YES_NO.match(s) and pattern.search(s) for s in asked_sentences(question))
+
+
+def _off_topic(absent: list[str], asked: list[str]) -> bool:
+    """ABSENT_SHARE of the question's words are absent: it is about something else. An absent word that names
+    nothing is not counted: "maybe a dumb question, but …" is not off-topic for lacking "dumb" and "question"."""
+    named = [w for w in absent if w not in _ASKING and not _describes(w)]
+    return bool(asked) and len(named) >= ABSENT_SHARE * len(asked)
 
 
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
@@ -358,7 +400,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
                 for s in (c.stems & rare) - _other_kind(agents, content_words(c.text))}
     absent = [w for w in asked if stem(w) not in present]
     unmet = unmet_thresholds(frame.question, passages)
-    off_topic = bool(asked) and len(absent) >= ABSENT_SHARE * len(asked)
+    off_topic = _off_topic(absent, asked)
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
     # asking sentence points back at it (a rare told word still decides, below)
     kinds = set(compound_modifiers(_asked_about(frame.question), set(absent), present))
@@ -388,9 +430,9 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # in it. is there a flag to reconfigure from scratch?")
     told = _told_words(frame.question)
     specific = [w for w in specific if w not in told]
-    # a word that only describes is no topic, however rare ("maybe a dumb question", "Realistically, how long …",
-    # "sitting untouched for a week"), unless it names a kind of a covered thing ("dental insurance")
-    specific = [w for w in specific if w in kinds or not _describes(w)]
+    # a word that only colours the asking is no topic, however rare ("Realistically, how long …"), unless it names
+    # a kind of a covered thing
+    specific = [w for w in specific if w in kinds or not _colours(w, frame.question)]
     if specific:
         return specific + unmet
-    return absent + unmet if asked and len(absent) >= ABSENT_SHARE * len(asked) else unmet
+    return absent + unmet if _off_topic(absent, asked) else unmet

@@ -100,9 +100,9 @@ _AUX_START = re.compile(r"^(can|could|may|might|am|is|are|was|were|do|does|did|s
 _PROCEDURE = re.compile(r"\bhow (do|can|should|would|could|shall|must) (i|we|you|one|a|an|the|my|our)\b|"
                         r"\bwhat (should|do|must|can) (i|we|you) do\b|\bsteps? (to|for)\b|\bprocess for\b|"
                         r"\bhow to\b", re.I)
-_CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|(?:as|if|once|when|since|because|while|after|before)\b[^,]*,"
-                          r"\s*|[^,?]{0,60},\s*(?=(?:can|could|may|am|is|are|do|does|should|will|would|must)\b))",
-                          re.I)
+_CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|"
+                          r"(?:as|if|once|when|since|because|while|after|before)\b[^,]*,\s*|"
+                          r"[^,?]{0,60},\s*(?=(?:can|could|may|am|is|are|do|does|should|will|would|must)\b))", re.I)
 # Multi-part splits: "A, and B?", "A? B?", "A; B", ", who …", ", what …", "and what/how/when/who …", and ", and if C
 # B?" (or ", but if", ", and once").
 _PART_SPLIT = re.compile(
@@ -311,8 +311,8 @@ def _last_sentence(part: str) -> str:
 # "if it does get archived do we need …", "if so do we …": a condition, then the question's auxiliary and its
 # subject ("if I do it myself do I need …": "do it" is the condition's verb, "to do we" no question).
 # The condition has a subject of its own ("When should it …" asks, it sets no case).
-_BARE_CONDITION = re.compile(r"(?i)^((?:if|once|when)\s+(?:so|not|i|we|you|they|he|she|it|my|our|your|their|the|a|an|this|"
-                             r"that|these|those|someone|people)\b[^,]*?)(?<!\bto)\s+((?:do|does|did)\s+"
+_BARE_CONDITION = re.compile(r"(?i)^((?:if|once|when)\s+(?:so|not|i|we|you|they|he|she|it|my|our|your|their|the|a|"
+                             r"an|this|that|these|those|someone|people)\b[^,]*?)(?<!\bto)\s+((?:do|does|did)\s+"
                              r"(?:i|we|you|they|he|she)|(?:can|could|should|will|would|is|are|am|must|may|shall)\s+"
                              r"(?:i|we|you|they|it|he|she))\b")
 

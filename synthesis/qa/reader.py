@@ -32,7 +32,7 @@ from .question import Expect, Field, Frame, Part, stem_weights
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
 W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
-FAQ_COSINE, FAQ_BONUS = 0.75, 0.3  # a heading that asks the part's very question ("…?"): its answer sits under it
+FAQ_COSINE, FAQ_BONUS = 0.8, 0.3  # a heading that asks the part's very question ("…?"): its answer sits under it
 W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
@@ -55,9 +55,9 @@ NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2
 _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
-# A "how do I" answer goes on in the sentences after its best line, in the same section, when they are this relevant
-# next to it: "email Tenant Support with the driver's name … Spots are located in the East Courtyard.", "ask them to
-# escalate it … If that doesn't work, reach out to the Tech Portfolio."
+# A "how do I" answer goes on in the sentences after its best line (in its passage: one section), when they are
+# this relevant next to it: "email Tenant Support with the driver's name … Spots are located in the East
+# Courtyard.", "ask them to escalate it … If that doesn't work, reach out to the Tech Portfolio."
 STEP_SENTENCES, STEP_RATIO = 2, 0.6
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
@@ -173,6 +173,7 @@ class Candidate:
     scores: list[float] = field(default_factory=list)  # relevance per part
     support: list[float] = field(default_factory=list)  # per part: cosine + 0.3·keyword overlap (answerability)
     plain: list[float] = field(default_factory=list)  # relevance per part without a field preference (answerability)
+    heading_match: list[float] = field(default_factory=list)  # per part: cosine of its innermost heading
     stems: set[str] = field(default_factory=set)
     dense: float = 0.0
     relevance: float = 0.0  # best over parts
@@ -234,7 +235,7 @@ def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
 
 # A coded name the asker gives, letters and digits in one word ("18F", "GS-13", "SF-182"): the "Label: value" row
 # naming it is their row ("Q2ADA: 18F" for an 18F designer's office symbol), as a number they state picks theirs.
-_CODE = re.compile(r"(?<![\w.])(?:[A-Z][\w-]*\d[\w-]*|\d+[A-Z][\w-]*)(?!\w)")
+_CODE = re.compile(r"(?<![\w.-])(?:[A-Z][\w-]{0,15}\d[\w-]{0,15}|\d{1,15}[A-Z][\w-]{0,15})(?![\w-])")
 
 
 def field_line(text: str) -> bool:
@@ -316,13 +317,16 @@ class Reader:
             return np.zeros((len(candidates), len(frame.parts)), dtype=np.float32)
         queries = [p.query for p in frame.parts]
         qvecs = self.embed(queries, query=True)
+        # Each part as asked, without the statement before it (the same vector when there is none).
+        storied = [j for j, p in enumerate(frame.parts) if p.query != p.text]
+        asked = qvecs.copy()
+        if storied:
+            asked[storied] = self.embed([frame.parts[j].text for j in storied], query=True)
         # A part that stands on its own ("what happens if a federal holiday falls on my day off") is read alone as
         # well as with the statement before it: the statement sets the case, the part says what is asked.
-        alone = [j for j, p in enumerate(frame.parts) if p.query != p.text and len(p.own) >= SELF_CONTAINED]
-        if alone:
-            own_vecs = self.embed([frame.parts[j].text for j in alone], query=True)
-            for k, j in enumerate(alone):
-                mixed = qvecs[j] + own_vecs[k]
+        for j in storied:
+            if len(frame.parts[j].own) >= SELF_CONTAINED:
+                mixed = qvecs[j] + asked[j]
                 qvecs[j] = mixed / (np.linalg.norm(mixed) or 1.0)
         n = len(candidates)
         known = definitions({id(c.passage): c.passage.content for c in candidates}.values())
@@ -341,7 +345,7 @@ class Reader:
         # I pick" whatever story came before it ("Filling out the CGE access request form for Concur. I'm …").
         sections = list(dict.fromkeys(h for c in candidates if (h := _last_heading(c))))
         if sections:
-            hvecs, asked = self.embed(sections), self.embed([p.text for p in frame.parts], query=True)
+            hvecs = self.embed(sections)
             section_cos = dict(zip(sections, np.maximum(hvecs @ qvecs.T, hvecs @ asked.T)))
         else:
             section_cos = {}
@@ -381,10 +385,11 @@ class Reader:
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
             # the row of a table, or the case of a rule, that the asker is in: a preference among the sentences, not
             # evidence that the context answers (`plain` leaves it out for answerability)
-            same = SAME_QUANTITY if same_number(told, c.text) or (codes and field_line(c.text)
-                                                                  and codes & own[i]) else 1.0
+            same = SAME_QUANTITY if ((told and same_number(told, c.text))
+                                     or (codes and field_line(c.text) and codes & own[i])) else 1.0
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
+            c.heading_match = [max(0.0, float(x)) for x in section_cos[_last_heading(c)]]
             for j, part in enumerate(frame.parts):
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
@@ -452,7 +457,7 @@ class Reader:
                 chosen.append(extra)
             if part.expect is Expect.PROCEDURE:  # the steps go on after the line that starts them
                 chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES)
-                               if c.passage.section == best.passage.section and c not in chosen and c.scores
+                               if id(c) not in used and c not in chosen and c.scores
                                and c.scores[j] >= STEP_RATIO * best.scores[j]]
             used.update(id(c) for c in chosen)
             for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from synthesis.synthesize.contradictions import Claim, compare, describe, find_contradictions, quantities
+from synthesis.sentences import quantities
+from synthesis.synthesize.contradictions import Claim, compare, describe, find_contradictions
 
 
 @pytest.mark.parametrize("hedge", ["In general, ", "Typically, ", "Then, "])

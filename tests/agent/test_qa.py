@@ -1027,8 +1027,15 @@ async def test_a_word_that_only_describes_does_not_refuse(minilm):
     assert compound_modifiers("Is there dental insurance?", {"dental"}, {"insur"}) == ["dental"]
     assert compound_modifiers("Why is check so much quicker?", {"quicker"}, {"check", "much"}) == []
     assert compound_modifiers("how do I bump it to the latest afterwards?", {"afterwards"}, {"latest"}) == []
-    # a noun or verb the context lacks still refuses ("sabbatical", above: test_unanswerable_…)
+    # a noun or verb the context lacks still refuses, and so does a plain adjective, which can be what is asked
+    # ("Is it retroactive?"; found in review: only adverbs and comparatives merely colour the asking)
     s = await _answer(minilm, "Does 18F offer a paid sabbatical after five years?", history)
+    assert not s.summary, s.summary
+    court = _context(("Leave types", "Court leave (jury duty)",
+                      "When you are called to jury duty, your absence is marked as Court Leave and does not count "
+                      "against any of your other leave balances. You can receive Court Leave for however long you "
+                      "serve on a jury."))
+    s = await _answer(minilm, "Is court leave retroactive?", court)
     assert not s.summary, s.summary
 
 
@@ -1109,3 +1116,28 @@ def test_the_row_naming_the_askers_code_answers(minilm, monkeypatch):
     assert best() == "Q2ADA: 18F"
     monkeypatch.setattr(reader, "SAME_QUANTITY", 1.0)
     assert best() != "Q2ADA: 18F", "the code rule is what picks the row here"
+
+
+async def test_a_section_headed_with_what_is_asked_is_not_refused_for_a_missing_word(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "I got invited to speak at a meetup … What's the difference between doing it in
+    my professional capacity vs my personal capacity?" was refused because no page says "meetup", beside sections
+    headed "Professional capacity" and "Personal capacity"."""
+    import synthesis.qa.answerability as answerability
+
+    context = _context(
+        ("Guidelines for speaking at events", "Professional vs personal capacity > Professional capacity",
+         "- You'll participate as a TTS employee and discuss the work you do on behalf of GSA and our partners.\n"
+         "- You'll be using GSA funds to travel to the event or pay for conference fees.\n"
+         "- You'll prepare during your work time and use GSA equipment."),
+        ("Guidelines for speaking at events", "Professional vs personal capacity > Personal capacity",
+         "- You didn't receive the invitation because of your position at TTS, but because of your expertise in the "
+         "subject.\n- You won't be representing TTS/GSA.\n- You'll prepare on your own time and use your own "
+         "equipment."),
+    )
+    question = ("I got invited to speak at a meetup on a topic I know well from my job. What's the difference between "
+                "doing it in my professional capacity vs my personal capacity?")
+    s = await _answer(minilm, question, context)
+    assert "Professional capacity" in s.summary or "work time" in s.summary, s.summary
+    monkeypatch.setattr(answerability, "HEADING_COVERS", 1.01)
+    s = await _answer(minilm, question, context)
+    assert not s.summary, "the heading is what keeps it from a refusal here"
