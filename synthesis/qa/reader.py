@@ -47,10 +47,10 @@ OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.6  # a sentence outside the place or unit th
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
-# Summary sentences after the best, by the number of parts (one part: up to two more; two: one; three or more:
-# none), and how close behind the best each must be: with a reason (a neighbour, the kind the best lacks), and
-# without one.
-EXTRA_SENTENCES = {1: 2, 2: 1}
+# Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
+# each; more: none), and how close behind the best each must be: with a reason (a neighbour, the kind the best
+# lacks), and without one.
+EXTRA_SENTENCES = {1: 3, 2: 2, 3: 1}
 NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2

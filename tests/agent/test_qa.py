@@ -1141,3 +1141,35 @@ async def test_a_section_headed_with_what_is_asked_is_not_refused_for_a_missing_
     monkeypatch.setattr(answerability, "HEADING_COVERS", 1.01)
     s = await _answer(minilm, question, context)
     assert not s.summary, "the heading is what keeps it from a refusal here"
+
+
+def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "How does a flexitour schedule differ from a gliding one?" quoted flexitour's
+    first line, not "Once set, the times are fixed", which is what sets it apart. A part of a two-part question has
+    room for two more sentences (was one), within the same relevance gate."""
+    import synthesis.qa.reader as reader
+    from synthesis.qa.reader import Candidate, Reader
+
+    section = "Alternative work schedules > Types of flexible schedules"
+    flexitour = Passage(id="p1", doc_id="schedules", title="Work schedules", section=f"{section} > Flexitour",
+                        score=0.5, content="")
+    gliding = Passage(id="p2", doc_id="schedules", title="Work schedules", section=f"{section} > Gliding",
+                      score=0.5, content="")
+    lines = [(flexitour, "You choose a specific start/stop time for each day, and it can be different day-to-day."),
+             (flexitour, "Once set, the times are fixed (i.e. your start/stop times don't change from one pay period "
+                         "to the next)."),
+             (flexitour, "You work 8 hours a day, 5 days a week."),
+             (gliding, "You can arrive/depart within a given time range each day."),
+             (gliding, "You work 8 hours, 5 days a week.")]
+    frame = analyze("Thinking about switching off the standard schedule. How does a flexitour schedule differ from a "
+                    "gliding one?")
+
+    def flexitour_answer() -> list[str]:
+        cands = [Candidate(text=t, source=1, position=k, passage=p) for k, (p, t) in enumerate(lines)]
+        read = Reader(minilm.embed)
+        read.score(frame, cands)
+        return [c.text for c in read.answers(frame, cands)[0]]
+
+    assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
+    monkeypatch.setattr(reader, "EXTRA_SENTENCES", {1: 2, 2: 1})
+    assert not any("fixed" in t for t in flexitour_answer()), "the room for more is what brings it in"
