@@ -30,6 +30,14 @@ async def _answer(minilm, question: str, context: Context):
     return outcome.synthesis
 
 
+async def _with_and_without(minilm, monkeypatch, question: str, context: Context, module, name: str, off):
+    """The summary as the rule stands, then with `module.name` set to `off` (the rule switched off): a rule's test
+    shows both, so it fails when the rule does nothing."""
+    on = (await _answer(minilm, question, context)).summary
+    monkeypatch.setattr(module, name, off)
+    return on, (await _answer(minilm, question, context)).summary
+
+
 @pytest.mark.parametrize(("question", "kind"), [
     ("How many hours of unused vacation can I roll over into the next year?", Expect.QUANTITY),
     ("If I think my work laptop has been hacked, how quickly do I have to report it?", Expect.QUANTITY),
@@ -430,11 +438,9 @@ async def test_a_heading_that_asks_the_question_holds_the_answer(minilm, monkeyp
          "an eligible rating of record, may receive an Individual Performance Award (IPA)."),
     )
     question = "Who is eligible for the end of year performance bonus?"
-    s = await _answer(minilm, question, context)
-    assert s.summary.startswith("Employees who occupy eligible positions as of September 30"), s.summary
-    monkeypatch.setattr(reader, "FAQ_BONUS", 0.0)
-    s = await _answer(minilm, question, context)
-    assert not s.summary.startswith("Employees who occupy"), "the heading bonus is what puts it first here"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "FAQ_BONUS", 0.0)
+    assert on.startswith("Employees who occupy eligible positions as of September 30"), on
+    assert not off.startswith("Employees who occupy"), "the heading bonus is what puts it first here"
 
 
 async def test_near_duplicates_that_differ_in_the_question_word_both_survive(minilm):
@@ -1058,12 +1064,10 @@ async def test_a_heading_that_asks_the_part_holds_its_answer_whatever_story_came
     )
     question = ("Filling out the CGE access request form for Concur. I'm a fully remote 18F designer living in "
                 "Denver. Which user type do I pick?")
-    s = await _answer(minilm, question, context)
-    assert s.summary.startswith("GSA employee ("), s.summary
-    assert "(Virtual)" in s.summary, s.summary
-    monkeypatch.setattr(reader, "FAQ_BONUS", 0.0)
-    s = await _answer(minilm, question, context)
-    assert not s.summary.startswith("GSA employee ("), "the heading bonus is what puts it first here"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "FAQ_BONUS", 0.0)
+    assert on.startswith("GSA employee ("), on
+    assert "(Virtual)" in on, on
+    assert not off.startswith("GSA employee ("), "the heading bonus is what puts it first here"
 
 
 async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monkeypatch):
@@ -1085,12 +1089,10 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     )
     question = ("A colleague from another agency is driving in to meet me at DC headquarters next week. How do I "
                 "reserve a parking spot for them?")
-    s = await _answer(minilm, question, context)
-    assert s.summary.startswith("In order to reserve parking"), s.summary
-    assert "East Courtyard" in s.summary, s.summary
-    monkeypatch.setattr(reader, "STEP_RATIO", 2.0)
-    s = await _answer(minilm, question, context)
-    assert "East Courtyard" not in s.summary, "the steps rule is what brings the place in here"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "STEP_RATIO", 2.0)
+    assert on.startswith("In order to reserve parking"), on
+    assert "East Courtyard" in on, on
+    assert "East Courtyard" not in off, "the steps rule is what brings the place in here"
 
 
 def test_the_row_naming_the_askers_code_answers(minilm, monkeypatch):
@@ -1136,11 +1138,9 @@ async def test_a_section_headed_with_what_is_asked_is_not_refused_for_a_missing_
     )
     question = ("I got invited to speak at a meetup on a topic I know well from my job. What's the difference between "
                 "doing it in my professional capacity vs my personal capacity?")
-    s = await _answer(minilm, question, context)
-    assert "Professional capacity" in s.summary or "work time" in s.summary, s.summary
-    monkeypatch.setattr(answerability, "HEADING_COVERS", 1.01)
-    s = await _answer(minilm, question, context)
-    assert not s.summary, "the heading is what keeps it from a refusal here"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, answerability, "HEADING_COVERS", 1.01)
+    assert "Professional capacity" in on or "work time" in on, on
+    assert not off, "the heading is what keeps it from a refusal here"
 
 
 def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch):
