@@ -288,7 +288,9 @@ def _asks(part: str) -> bool:
 
 _AUX = r"(?:do|does|did|can|could|should|would|will|is|are|was|were|am|must|may|shall)"
 _ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|when|where|why|how|which)\s+{_AUX}\b|"
-                                 rf"{_AUX}\s+(?:i|we|you|they|it|he|she)\b)", re.I)
+                                 rf"{_AUX}\s+(?:i|we|you|they|it|he|she)\b|"
+                                 # "who" and its verb: "maybe a dumb question, but who approves a hotfix"
+                                 r"who\s+(?!(?:i|we|you|they|he|she|it|me|us|them)\b)[a-z]+s\b)", re.I)
 _ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|by when|can|could|may|might|am|is|are|was|"
                    r"were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 

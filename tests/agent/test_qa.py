@@ -87,6 +87,10 @@ def test_an_and_if_clause_is_a_part_of_its_own():
     assert split_parts("I opened a PR to fix some outdated info in the handbook. Who has to review it, and once it's "
                        "approved can I just merge it myself?") == [
         "Who has to review it", "once it's approved, can I just merge it myself"]
+    # an aside before the first part does not hide that it asks (found in the last read, on the demo handbook)
+    assert split_parts("Maybe a dumb question, but who has to review my PR, and once it's approved can I merge it "
+                       "myself?") == ["Maybe a dumb question, but who has to review my PR",
+                                      "once it's approved, can I merge it myself"]
     assert split_parts("Who approves my leave, how far ahead must I ask, and if my supervisor is out who approves "
                        "it?")[1] == "how far ahead must I ask, and if my supervisor is out who approves it"
 
