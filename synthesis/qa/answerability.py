@@ -18,7 +18,7 @@ Two refinements, both seen on the 18F handbook:
 A part that asks for a duration or a price ("how many seconds …", "how long …", "how much does … cost") is not
 answered by sentences that state no duration or price: a page that names a retry delay setting but gives no value
 does not say how long the delay is (seen on CMake's and npm's manuals, where such questions were otherwise answered
-with the nearest number of something else).
+with the nearest number of something else). Which wording asks for one, and what states one, is in `values.py`.
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import NUMBER_WORD, STOPWORDS, asked_sentences, content_words, quantities, stem
+from ..sentences import STOPWORDS, asked_sentences, content_words, quantities, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate, field_line
+from .values import asked_value, states_value
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
@@ -93,34 +94,6 @@ def _names_it(text: str, candidates: list[Candidate]) -> bool:
     return bool(specific) and any(specific & c.stems for c in candidates)
 
 
-# The kind of value a part asks for, only where the wording leaves no other reading: a number of a time unit ("how
-# many seconds", "the maximum number of days"), how long something takes or lasts ("how long does approval take";
-# not "how long can a package name be"), or what something costs ("how much does a seat cost"; not "how much of the
-# fee is covered").
-_TIME_UNITS = "seconds|minutes|hours|days|weeks|months|years"
-_ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
-                        r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
-                        r"retain\w*|remain\w*|expire\w*)\b)", re.I)
-_ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
-                         r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|"
-                         r"\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
-# A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
-# percent"): this check only refuses when none is there at all.
-_TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
-_STATES_TIME = re.compile(
-    r"\b(?:\d+(?:[.,]\d+)?|" + NUMBER_WORD + r")\s*-?\s*(?:[a-z][\w-]*\s+){0,3}?" + _TIME_UNIT + "|"
-    r"\b(?:a|an|half an?|several|a few|a couple of|the next|next|same|each|every)\s+(?:business\s+|working\s+|"
-    r"calendar\s+|full\s+)?" + _TIME_UNIT + "|"
-    r"\b\d+\s*(?:ms|s|h|d)\b|\b(?:immediately|annually|daily|weekly|biweekly|monthly|yearly|hourly|overnight|"
-    r"same[- ]day|indefinitely|forever|never expire\w*|no (?:time )?limit|by (?:the )?end of|by (?:mon|tues|wednes|"
-    r"thurs|fri|satur|sun)day|next (?:paycheck|pay period|business day))\b", re.I)
-_STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|"
-                           r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
-                           r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"
-                           r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
-_VALUES = ((_ASKS_TIME, _STATES_TIME, "a duration"), (_ASKS_MONEY, _STATES_MONEY, "a price"))
-
-
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration or a price that no sentence about them states, with what is lacking ("a
     number of seconds", "a price"); see the module docstring. A sentence is about the part when it is related to it
@@ -128,18 +101,15 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
-        if part.expect is not Expect.QUANTITY:
+        if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
             continue
-        for asks, states, kind in _VALUES:
-            if not (m := asks.search(part.text)):
-                continue
-            related = [c.support[j] >= RELATED_SUPPORT if c.support else False for c in candidates]
-            sections = {(id(c.passage), c.passage.section) for c, r in zip(candidates, related) if r}
-            about = [c for c, r in zip(candidates, related) if r or (
-                field_line(c.text) and (id(c.passage), c.passage.section) in sections)]
-            if not any(states.search(f"{c.text} {c.lead_in}") for c in about):
-                unit = m.groupdict().get("unit")
-                unstated[j] = f"a number of {unit.lower()}" if unit else kind
+        kind, lacking = asked
+        related = [c.support[j] >= RELATED_SUPPORT if c.support else False for c in candidates]
+        sections = {(id(c.passage), c.passage.section) for c, r in zip(candidates, related) if r}
+        about = [c for c, r in zip(candidates, related) if r or (
+            field_line(c.text) and (id(c.passage), c.passage.section) in sections)]
+        if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
+            unstated[j] = lacking
     return unstated
 
 

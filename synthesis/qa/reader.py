@@ -28,6 +28,7 @@ from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, conte
                          is_pointer, leans_on_context, quantities, stem)
 from .acronyms import definitions, expand
 from .question import Expect, Field, Frame, Part, stem_weights
+from .values import asked_value, states_value
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -145,6 +146,19 @@ def answer_kinds(text: str) -> set[Expect]:
     if _INSTRUCTION.search(text):
         kinds.add(Expect.PROCEDURE)
     return kinds
+
+
+_UNREAD = ("", "")
+
+
+def holds(part: Part, c: "Candidate", asked: tuple[str, str] | None = _UNREAD) -> bool:
+    """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
+    ("how many hours of training …" is not answered by "three levels of certification"). `asked` is
+    `asked_value(part.text)` when the caller has read it already."""
+    if part.expect not in c.kinds:
+        return False
+    asked = asked_value(part.text) if asked is _UNREAD else asked
+    return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
 
 
 def heading(p: Passage) -> str:
@@ -362,6 +376,7 @@ class Reader:
         told = numbers_stated(frame.question)
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
+        values = [asked_value(p.text) for p in frame.parts]
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         for i, c in enumerate(candidates):
             c.vector = bare[i]
@@ -394,7 +409,7 @@ class Reader:
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
-                fit = 1.0 if part.expect in c.kinds else MISFIT[part.expect]
+                fit = 1.0 if holds(part, c, values[j]) else MISFIT[part.expect]
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0

@@ -21,7 +21,7 @@ from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
-from ..qa.reader import field_line
+from ..qa.reader import field_line, holds
 from ..sentences import content_stems, key_phrases, leans_on_context, points_back, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
@@ -339,7 +339,7 @@ class ExtractiveSynthesizer:
         completeness = max(0.0, 1.0 - len(gaps) / len(frame.parts)) if findings else 0.0
         answered = [s for j, s in enumerate(checked.per_part) if j not in {g.part for g in gaps}]
         weakest = min(answered, default=0.0)
-        fits = all(any(frame.parts[j].expect in u.kinds for u in answers if u.part == j or len(frame.parts) == 1)
+        fits = all(any(holds(frame.parts[j], u) for u in answers if u.part == j or len(frame.parts) == 1)
                    for j in range(len(frame.parts)) if j not in {g.part for g in gaps})
         strength = 0.9 if weakest >= HIGH_SUPPORT else 0.6 if weakest >= MEDIUM_SUPPORT else 0.3
         checkable = all(p.expect in CHECKABLE for p in frame.parts)

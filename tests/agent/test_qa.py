@@ -766,9 +766,9 @@ async def test_a_price_no_passage_states_is_not_answered_but_a_stated_one_is(min
     ("CTest will not run more than 8 slots at a time.", False),
 ])
 def test_a_stated_duration_needs_a_value(text, states):
-    from synthesis.qa.answerability import _STATES_TIME
+    from synthesis.qa.values import DURATION, states_value
 
-    assert bool(_STATES_TIME.search(text)) is states
+    assert states_value(text, DURATION) is states
 
 
 SAVE_PREFIX = _context(
@@ -858,9 +858,9 @@ async def test_a_question_about_the_release_that_added_a_feature_is_answered_by_
     ("How much of the course fee does the program cover?", False),  # a share, not a price
 ])
 def test_only_an_unambiguous_duration_or_price_question_needs_one_stated(question, asks):
-    from synthesis.qa.answerability import _ASKS_MONEY, _ASKS_TIME
+    from synthesis.qa.values import asked_value
 
-    assert bool(_ASKS_TIME.search(question) or _ASKS_MONEY.search(question)) is asks
+    assert (asked_value(question) is not None) is asks
 
 
 async def test_a_duration_on_a_settings_default_line_is_stated(minilm):
@@ -1097,6 +1097,31 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     assert on.startswith("In order to reserve parking"), on
     assert "East Courtyard" in on, on
     assert "East Courtyard" not in off, "the steps rule is what brings the place in here"
+
+
+@pytest.mark.parametrize(("question", "text", "holds_it"), [
+    # a number, but not of hours: the answer to "how many hours" that made an unanswerable question 'high'
+    ("How many hours of training do I need to get FAC-COR Level II certification?",
+     "The Federal Acquisition Certification for Contracting Officer's Representatives (FAC-COR) contains three "
+     "levels of certification.", False),
+    ("How many hours of training do I need to get FAC-COR Level II certification?",
+     "FAC-COR Level II requires 40 hours of training.", True),
+    ("How many levels of FAC-COR certification are there?",
+     "The Federal Acquisition Certification for Contracting Officer's Representatives (FAC-COR) contains three "
+     "levels of certification.", True),
+    ("How much does each member seat in a paid org cost per month?", "Each seat is billed monthly.", False),
+    ("How much does each member seat in a paid org cost per month?", "Each seat costs $7 per month.", True),
+])
+def test_a_duration_or_price_answer_states_one(question, text, holds_it):
+    """A quantity part that asks for a duration or a price is held (for the fit that ranks sentences and for 'high'
+    confidence) only by a sentence that states one."""
+    from synthesis.qa.reader import Candidate, holds
+
+    part = analyze(question).parts[0]
+    assert part.expect is Expect.QUANTITY
+    c = Candidate(text=text, source=1, position=0, passage=Passage(id="p", doc_id="d", content=text, score=0.5),
+                  kinds=answer_kinds(text))
+    assert holds(part, c) is holds_it
 
 
 def test_the_row_naming_the_askers_code_answers(minilm, monkeypatch):

@@ -1,0 +1,61 @@
+"""The kind of value a question part asks for, where its wording leaves no other reading, and whether a sentence
+states one: a duration ("how many hours …", "how long does approval take") or a price ("how much does a seat
+cost"). One home for answerability (a part nothing states it for is not answered), the reader (a sentence that
+states it fits the part) and confidence (an answer is 'high' only when its quoted sentence states it).
+
+"How many hours of training do I need for FAC-COR Level II?" is not answered by "FAC-COR contains three levels of
+certification": a number, but not of hours.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..sentences import NUMBER_WORD
+
+# A number of a time unit ("how many seconds", "the maximum number of days"), how long something takes or lasts
+# ("how long does approval take"; not "how long can a package name be"), or what something costs ("how much does a
+# seat cost"; not "how much of the fee is covered").
+_TIME_UNITS = "seconds|minutes|hours|days|weeks|months|years"
+_ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
+                        r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
+                        r"retain\w*|remain\w*|expire\w*)\b)", re.I)
+_ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
+                         r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|"
+                         r"\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
+# A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
+# percent"): answerability refuses only when none is there at all.
+_TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
+_STATES_TIME = re.compile(
+    r"\b(?:\d+(?:[.,]\d+)?|" + NUMBER_WORD + r")\s*-?\s*(?:[a-z][\w-]*\s+){0,3}?" + _TIME_UNIT + "|"
+    r"\b(?:a|an|half an?|several|a few|a couple of|the next|next|same|each|every)\s+(?:business\s+|working\s+|"
+    r"calendar\s+|full\s+)?" + _TIME_UNIT + "|"
+    r"\b\d+\s*(?:ms|s|h|d)\b|\b(?:immediately|annually|daily|weekly|biweekly|monthly|yearly|hourly|overnight|"
+    r"same[- ]day|indefinitely|forever|never expire\w*|no (?:time )?limit|by (?:the )?end of|by (?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day|next (?:paycheck|pay period|business day))\b", re.I)
+_STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|"
+                           r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
+                           r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"
+                           r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
+DURATION, PRICE = "a duration", "a price"
+_VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE))
+_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY}
+
+
+def asked_value(text: str) -> tuple[str, str] | None:
+    """(kind, what is lacking when nothing states it) for a part asking a duration or a price, else None:
+    ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how much
+    does a seat cost"."""
+    for asks, kind in _VALUES:
+        if m := asks.search(text):
+            unit = m.groupdict().get("unit")
+            return kind, f"a number of {unit.lower()}" if unit else kind
+    return None
+
+
+def states_value(text: str, kind: str) -> bool:
+    """The text states a value of that kind ("240 annual leave hours", "by Friday", "$7", "free")."""
+    return bool(_STATES[kind].search(text))
+
+
+__all__ = ["DURATION", "PRICE", "asked_value", "states_value"]
