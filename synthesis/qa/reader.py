@@ -56,10 +56,11 @@ NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2
 _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
-# A "how do I" answer goes on in the sentences after its best line (in its passage: one section), when they are
-# this relevant next to it: "email Tenant Support with the driver's name … Spots are located in the East
-# Courtyard.", "ask them to escalate it … If that doesn't work, reach out to the Tech Portfolio."
-STEP_SENTENCES, STEP_RATIO = 2, 0.6
+# An answer goes on in the sentence after its best line (in its passage: one section), a "how do I" answer in the
+# next two, when they are this relevant next to it: "email Tenant Support with the driver's name … Spots are located
+# in the East Courtyard.", "The current default is 90 days." after the line that names the archiving tool.
+GOES_ON, STEP_SENTENCES, STEP_RATIO = 1, 2, 0.6
+PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another case of it, and does not go on
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
@@ -315,6 +316,12 @@ def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> f
     return sum(weights.get(s, 1.0) for s in wanted & found) / total if total else 0.0
 
 
+def _parallel(c: Candidate, best: Candidate) -> bool:
+    """The same sentence for another case ("A secondary caregiver receives up to 6 weeks …" after "A primary
+    caregiver receives up to 16 weeks …"; cosine 0.96): the next row of a rule, not the rest of its answer."""
+    return c.vector is not None and best.vector is not None and float(c.vector @ best.vector) >= PARALLEL_COSINE
+
+
 class Reader:
     """Scores candidate sentences against a question's parts and picks the ones that answer.
 
@@ -464,16 +471,18 @@ class Reader:
                 # is a little less than…"); the reason is what the passage says next.
                 chosen += self._after(best, candidates)
             room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
+            # the answer goes on in the sentence after its best line (a procedure's steps: the next two)
+            chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES if part.expect is Expect.PROCEDURE
+                                                  else GOES_ON)
+                           if id(c) not in used and c not in chosen and c.scores
+                           and c.scores[j] >= STEP_RATIO * best.scores[j] and not is_pointer(c.text, c.passage.section)
+                           and not _parallel(c, best)]
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
                                    part, j)
                 if extra is None:
                     break
                 chosen.append(extra)
-            if part.expect is Expect.PROCEDURE:  # the steps go on after the line that starts them
-                chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES)
-                               if id(c) not in used and c not in chosen and c.scores
-                               and c.scores[j] >= STEP_RATIO * best.scores[j]]
             used.update(id(c) for c in chosen)
             for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
                 c.part = j

@@ -1099,6 +1099,33 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     assert "East Courtyard" not in off, "the steps rule is what brings the place in here"
 
 
+async def test_an_answer_goes_on_in_the_sentence_after_its_best_line(minilm, monkeypatch):
+    """18F handbook (GitHub page): "Which repositories get archived automatically?" was answered with "Inactive
+    repositories are automatically archived …" alone; what makes a repository inactive is the next sentence. On the
+    fresh handbook sets the key fact sat one sentence after the best line in 13 of the missed answers."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("GitHub", "GitHub > Archiving repositories",
+         "Repositories created as part of an engagement with a partner should be transferred to the partner agency, "
+         "forked back to one of our organizations, and then archived. See the handoff to partner agencies section "
+         "for more information.\n\nInactive repositories are automatically archived by the TTS Tech Operations with "
+         "ghad. A repository is considered \"inactive\" if there haven't been any new commits or comments on issues "
+         "or pull requests in a while; or if the repository description includes the terms \"deprecated,\" \"not "
+         "supported,\" or \"no longer supported.\" The current default is 90 days. For repositories that are still "
+         "maintained and used but have infrequent commits or comments, maintainers can add the MAINTAINED topic to "
+         "the repository to exempt it from automatic archiving."),
+        ("GitHub", "GitHub > Archiving repositories > Unarchiving",
+         "No approval is needed to archive/unarchive a repository. Note that archiving a repository is not the same "
+         "as deleting it."),
+    )
+    on, off = await _with_and_without(minilm, monkeypatch, "Which repositories get archived automatically?",
+                                      context, reader, "GOES_ON", 0)
+    assert on.startswith("Inactive repositories are automatically archived"), on
+    assert 'considered "inactive"' in on, on
+    assert 'considered "inactive"' not in off, "the rule is what brings the definition in"
+
+
 @pytest.mark.parametrize(("question", "text", "holds_it"), [
     # a number, but not of hours: the answer to "how many hours" that made an unanswerable question 'high'
     ("How many hours of training do I need to get FAC-COR Level II certification?",
@@ -1199,6 +1226,8 @@ def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch
         read.score(frame, cands)
         return [c.text for c in read.answers(frame, cands)[0]]
 
+    assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
+    monkeypatch.setattr(reader, "GOES_ON", 0)  # the next sentence after the best line brings it in too
     assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
     monkeypatch.setattr(reader, "EXTRA_SENTENCES", {1: 2, 2: 1})
     assert not any("fixed" in t for t in flexitour_answer()), "the room for more is what brings it in"
