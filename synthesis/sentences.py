@@ -303,6 +303,14 @@ def content_words(text: str) -> list[str]:
     return [w for w in words(text) if w not in STOPWORDS and len(w) > 1]
 
 
+# A stopword (or "I") contracted with a verb: "when's", "who's", "we've", "I'm", "they'll". It names no topic.
+_CONTRACTED = re.compile(r"^(?P<word>[a-z]+)['’](?:s|re|ve|d|ll|m)$")
+
+
+def contracted_stopword(w: str) -> bool:
+    return bool((m := _CONTRACTED.match(w.lower())) and (m.group("word") in STOPWORDS or m.group("word") == "i"))
+
+
 def content_stems(text: str) -> set[str]:
     return {stem(w) for w in content_words(text)}
 

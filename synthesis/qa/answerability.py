@@ -27,7 +27,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import STOPWORDS, asked_sentences, content_words, quantities, stem
+from ..sentences import STOPWORDS, asked_sentences, content_words, contracted_stopword, quantities, stem
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate, field_line
 from .values import asked_value, states_value
@@ -354,7 +354,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     passage states."""
     passages = {id(c.passage): c.passage for c in candidates}.values()
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
-             if w not in FRAMING and w not in DOCUMENT_WORDS and not w[0].isdigit() and len(w) > 2]
+             if w not in FRAMING and w not in DOCUMENT_WORDS and not w[0].isdigit() and len(w) > 2
+             and not contracted_stopword(w)]  # "When's the first check-in?" misses no "when's"
     asked_stems = {stem(w) for w in asked}
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")

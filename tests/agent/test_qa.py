@@ -1151,6 +1151,26 @@ def test_a_duration_or_price_answer_states_one(question, text, holds_it):
     assert holds(part, c) is holds_it
 
 
+async def test_a_contracted_question_word_is_no_missing_topic(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "When's the first check-in, and how often after that?" was refused because no
+    page says "when's". A stopword contracted with a verb ("when's", "who's", "we've", "I'm") names no topic."""
+    import synthesis.qa.answerability as answerability
+    from synthesis.sentences import contracted_stopword
+
+    assert contracted_stopword("when's") and contracted_stopword("I'm") and contracted_stopword("we've")
+    assert not contracted_stopword("pat's") and not contracted_stopword("check-in")
+    context = _context(
+        ("Partner satisfaction", "Partner satisfaction > Check-ins",
+         "Account managers check in with partners on their satisfaction two weeks after an engagement starts. On "
+         "engagements longer than six months, they check in again every quarter."),
+    )
+    question = "18F checks in with partners while an engagement is running. When's the first check-in?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, answerability, "contracted_stopword",
+                                      lambda w: False)
+    assert "two weeks" in on, on
+    assert not off, "without the rule the contraction is a missing word and the question is refused"
+
+
 def test_the_row_naming_the_askers_code_answers(minilm, monkeypatch):
     """18F handbook (a fresh probe): an 18F designer asked what goes in the correspondence/office symbol field; the
     FAQ under that heading lists a code per office, and the one for 18F is "Q2ADA: 18F". The row naming the code the
