@@ -343,7 +343,7 @@ def _authority(p: Passage | None) -> tuple[int, str]:
     return score, str(p.metadata.get("updated") or p.metadata.get("last_reviewed") or p.metadata.get("date") or "")
 
 
-def _replaces(winner: Passage | None, loser: Passage | None, related: Sequence[Passage]) -> bool:
+def replaces(winner: Passage | None, loser: Passage | None, related: Sequence[Passage]) -> bool:
     """A passage of the winner's document says it replaces the loser ("replaces … the old incident wiki page")."""
     if winner is None or loser is None or not loser.title:
         return False
@@ -359,7 +359,7 @@ def judge(pa: Passage | None, na: int, pb: Passage | None, nb: int, *, related: 
     title_a = pa.title if pa and pa.title else f"source {na}"
     title_b = pb.title if pb and pb.title else f"source {nb}"
     for (w, nw, tw), (lo, nl, tl) in (((pa, na, title_a), (pb, nb, title_b)), ((pb, nb, title_b), (pa, na, title_a))):
-        if _replaces(w, lo, related) and not _replaces(lo, w, related):
+        if replaces(w, lo, related) and not replaces(lo, w, related):
             return Verdict(nw, nl, "replaces", f'"{tw}" [{nw}] says it replaces "{tl}" [{nl}]; follow it and ask the '
                                                f'owner of "{tl}" to update or archive it.')
     if date_a and date_b and date_a != date_b:

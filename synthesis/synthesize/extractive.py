@@ -25,7 +25,8 @@ from ..qa.reader import field_line, holds
 from ..sentences import content_stems, key_phrases, leans_on_context, points_back, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
-from .contradictions import Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, resolution
+from .contradictions import (Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, replaces,
+                             resolution)
 from .quotes import continued_by, list_for, quote, quote_all, step_list
 
 log = structlog.get_logger(__name__)
@@ -48,6 +49,7 @@ STEP_LIST_RANKS = 3
 # Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
 # can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question.
 CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
+SUPERSEDED = 0.8  # share of its relevance a sentence keeps when another retrieved page says it replaces its page
 
 
 def source_list(context: Context) -> list[Source]:
@@ -103,6 +105,7 @@ class ExtractiveSynthesizer:
         if not units:
             return Synthesis(summary="", sources=source_list(context)), []
         self.reader.score(frame, units)
+        _demote_superseded(units)
         checked = support(frame, units, self.embedder.embed)
         if not checked.answerable:  # a neighbouring topic, not an answer: the agent says what is nearby instead
             log.info("synthesize.unanswerable", missing=checked.missing, unstated=checked.unstated,
@@ -348,6 +351,22 @@ class ExtractiveSynthesizer:
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
         return Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
                        completeness=round(completeness, 3), overall=overall, support=strength)
+
+
+def _demote_superseded(units: list[Unit]) -> None:
+    """A page another retrieved page says it replaces ("… replaces the rollback section of the old incident wiki
+    page") answers only where the current one does not: its sentences keep SUPERSEDED of their scores. Without this
+    "How do I roll back a deploy?" led with the old wiki's "Use shipit rollback <app> …" although the policy that
+    replaces it was retrieved too."""
+    passages = list({id(u.passage): u.passage for u in units}.values())
+    old = {lo.doc_id for lo in passages for w in passages
+           if w.doc_id != lo.doc_id and replaces(w, lo, passages) and not replaces(lo, w, passages)}
+    for u in units:
+        if u.passage.doc_id in old and u.scores:
+            u.scores = [x * SUPERSEDED for x in u.scores]
+            u.plain = [x * SUPERSEDED for x in u.plain]
+            u.part = int(np.argmax(u.scores))
+            u.relevance = u.scores[u.part]
 
 
 def _differs(a: Unit, b: Unit) -> bool:

@@ -142,3 +142,18 @@ async def test_failing_researcher_falls_back_offline_with_notice(handbook):
     assert "Claude unavailable, offline synthesis used." in r.notices
     assert r.synthesis.findings and not r.no_answer
     assert r.steps[1].name == "research" and r.steps[1].detail["ok"] is False
+
+
+async def test_a_page_another_page_replaces_does_not_lead_the_answer(handbook_agent, monkeypatch):
+    """The demo handbook's rollback policy says it "replaces the rollback section of the old incident wiki page";
+    "How do I roll back a deploy?" led with the old wiki's "Use shipit rollback <app> from the deploy box." (the tool
+    it names is gone). A replaced page keeps only part of its relevance, so the current page answers first."""
+    import synthesis.synthesize.extractive as extractive
+
+    question = "How do I roll back a deploy?"
+    on = (await handbook_agent.answer(question)).synthesis.summary
+    monkeypatch.setattr(extractive, "SUPERSEDED", 1.0)
+    off = (await handbook_agent.answer(question)).synthesis.summary
+    assert off.startswith("Use shipit rollback"), "the old wiki led before the rule"
+    assert "shipit" not in on.split("[")[0], on
+    assert "ferry" in on.split("[")[0], on
