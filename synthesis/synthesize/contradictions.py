@@ -320,7 +320,7 @@ def describe(c: ClaimConflict) -> str:
 # --- which side to follow ------------------------------------------------------------------------------
 _AUTHORITY = {"policy": 3, "runbook": 2, "guide": 2, "reference": 2, "doc": 1, "notes": 0, "meeting": 0, "wiki": 0}
 _LEGACY = re.compile(r"\b(old|legacy|deprecated|archived?|outdated|superseded)\b", re.I)
-_REPLACES = re.compile(r"\b(?:replaces|supersedes|takes precedence over|overrides)\b((?:\W+\w+){1,12})", re.I)
+REPLACING = re.compile(r"\b(?:replaces|supersedes|takes precedence over|overrides)\b((?:\W+\w+){1,12})", re.I)
 
 
 @dataclass
@@ -350,7 +350,7 @@ def replaces(winner: Passage | None, loser: Passage | None, related: Sequence[Pa
     title = content_stems(loser.title)
     texts = [p.content for p in (winner, *related) if p.doc_id == winner.doc_id]
     return any(len(title & content_stems(m.group(1))) >= min(2, len(title))
-               for text in texts for m in _REPLACES.finditer(text))
+               for text in texts for m in REPLACING.finditer(text))
 
 
 def judge(pa: Passage | None, na: int, pb: Passage | None, nb: int, *, related: Sequence[Passage] = ()) -> Verdict:

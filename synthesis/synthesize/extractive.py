@@ -25,8 +25,8 @@ from ..qa.reader import field_line, holds
 from ..sentences import content_stems, key_phrases, leans_on_context, points_back, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
-from .contradictions import (Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge, replaces,
-                             resolution)
+from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
+                             replaces, resolution)
 from .quotes import continued_by, list_for, quote, quote_all, step_list
 
 log = structlog.get_logger(__name__)
@@ -105,7 +105,6 @@ class ExtractiveSynthesizer:
         if not units:
             return Synthesis(summary="", sources=source_list(context)), []
         self.reader.score(frame, units)
-        _demote_superseded(units)
         checked = support(frame, units, self.embedder.embed)
         if not checked.answerable:  # a neighbouring topic, not an answer: the agent says what is nearby instead
             log.info("synthesize.unanswerable", missing=checked.missing, unstated=checked.unstated,
@@ -117,6 +116,8 @@ class ExtractiveSynthesizer:
         gap_parts = {g.part for g in gaps}
         answerable = [u for u in units if u.part not in gap_parts]
         conflicts = self._contradictions(answerable)
+        # a replaced page yields to the current one, except where they disagree: that is reported, current side first
+        _demote_superseded(units, keep={(x.source, x.text) for c in conflicts for x in (c.a, c.b)})
         by_claim = {(u.source, u.text): u for u in units}
         passages = {s.number: s.passage for s in context.sources}
         verdicts = [judge(passages.get(c.a.source), c.a.source, passages.get(c.b.source), c.b.source,
@@ -353,16 +354,19 @@ class ExtractiveSynthesizer:
                        completeness=round(completeness, 3), overall=overall, support=strength)
 
 
-def _demote_superseded(units: list[Unit]) -> None:
+def _demote_superseded(units: list[Unit], *, keep: set[tuple[int, str]]) -> None:
     """A page another retrieved page says it replaces ("… replaces the rollback section of the old incident wiki
     page") answers only where the current one does not: its sentences keep SUPERSEDED of their scores. Without this
     "How do I roll back a deploy?" led with the old wiki's "Use shipit rollback <app> …" although the policy that
-    replaces it was retrieved too."""
+    replaces it was retrieved too. Sentences in `keep` (sides of a disagreement, by source and text) keep their
+    scores: the disagreement leads its part with the current side and marks the other outdated."""
     passages = list({id(u.passage): u.passage for u in units}.values())
+    if not any(REPLACING.search(p.content) for p in passages):
+        return  # the common case: no page says it replaces anything
     old = {lo.doc_id for lo in passages for w in passages
            if w.doc_id != lo.doc_id and replaces(w, lo, passages) and not replaces(lo, w, passages)}
     for u in units:
-        if u.passage.doc_id in old and u.scores:
+        if u.passage.doc_id in old and u.scores and (u.source, u.text) not in keep:
             u.scores = [x * SUPERSEDED for x in u.scores]
             u.plain = [x * SUPERSEDED for x in u.plain]
             u.part = int(np.argmax(u.scores))
