@@ -303,12 +303,14 @@ def content_words(text: str) -> list[str]:
     return [w for w in words(text) if w not in STOPWORDS and len(w) > 1]
 
 
-# A stopword (or "I") contracted with a verb: "when's", "who's", "we've", "I'm", "they'll". It names no topic.
-_CONTRACTED = re.compile(r"^(?P<word>[a-z]+)['’](?:s|re|ve|d|ll|m)$")
+# A question word or pronoun contracted with a verb: "when's", "who's", "we've", "I'm", "they'll". It names no topic
+# ("work's" is a possessive: a topic word). Curly apostrophes never reach here: `words` splits at them.
+_CONTRACTED = re.compile(r"^(?P<word>[a-z]+)'(?:s|re|ve|d|ll|m)$")
+_CONTRACTS = QUESTION_WORDS | frozenset("i you we they he she it that there here this".split())
 
 
 def contracted_stopword(w: str) -> bool:
-    return bool((m := _CONTRACTED.match(w.lower())) and (m.group("word") in STOPWORDS or m.group("word") == "i"))
+    return bool((m := _CONTRACTED.match(w.lower())) and m.group("word") in _CONTRACTS)
 
 
 def content_stems(text: str) -> set[str]:

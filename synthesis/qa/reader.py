@@ -149,16 +149,12 @@ def answer_kinds(text: str) -> set[Expect]:
     return kinds
 
 
-_UNREAD = ("", "")
-
-
-def holds(part: Part, c: "Candidate", asked: tuple[str, str] | None = _UNREAD) -> bool:
+def holds(part: Part, c: "Candidate") -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
-    ("how many hours of training …" is not answered by "three levels of certification"). `asked` is
-    `asked_value(part.text)` when the caller has read it already."""
+    ("how many hours of training …" is not answered by "three levels of certification")."""
     if part.expect not in c.kinds:
         return False
-    asked = asked_value(part.text) if asked is _UNREAD else asked
+    asked = asked_value(part.text)
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
 
 
@@ -316,6 +312,11 @@ def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> f
     return sum(weights.get(s, 1.0) for s in wanted & found) / total if total else 0.0
 
 
+def _answers_later(c: Candidate, j: int, n: int, exclude: set[int] | None) -> bool:
+    """The sentence answers a later part of the question better than part j: it is that part's to quote."""
+    return any(c.scores[k] > c.scores[j] for k in range(j + 1, n) if not (exclude and k in exclude))
+
+
 def _parallel(c: Candidate, best: Candidate) -> bool:
     """The same sentence for another case ("A secondary caregiver receives up to 6 weeks …" after "A primary
     caregiver receives up to 16 weeks …"; cosine 0.96): the next row of a rule, not the rest of its answer."""
@@ -383,7 +384,6 @@ class Reader:
         told = numbers_stated(frame.question)
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
-        values = [asked_value(p.text) for p in frame.parts]
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         for i, c in enumerate(candidates):
             c.vector = bare[i]
@@ -416,7 +416,7 @@ class Reader:
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
-                fit = 1.0 if holds(part, c, values[j]) else MISFIT[part.expect]
+                fit = 1.0 if holds(part, c) else MISFIT[part.expect]
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0
@@ -476,7 +476,7 @@ class Reader:
                                                   else GOES_ON)
                            if id(c) not in used and c not in chosen and c.scores
                            and c.scores[j] >= STEP_RATIO * best.scores[j] and not is_pointer(c.text, c.passage.section)
-                           and not _parallel(c, best)]
+                           and not _parallel(c, best) and not _answers_later(c, j, len(frame.parts), exclude)]
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
                                    part, j)
@@ -519,13 +519,13 @@ class Reader:
                 continue  # a restatement
             if c.passage.doc_id != best.passage.doc_id:
                 # a weaker line from elsewhere is what makes a summary drift off topic
-                if (ratio >= CLOSE_RATIO and part.stems & c.stems and (expect is Expect.OTHER or expect in c.kinds)
+                if (ratio >= CLOSE_RATIO and part.stems & c.stems and (expect is Expect.OTHER or holds(part, c))
                         and not any(number_conflict(c.text, x.text) or polarity_conflict(c.text, x.text)
                                     for x in chosen)):
                     return c
                 continue
             adjacent = any(c.passage.id == x.passage.id and abs(c.position - x.position) == 1 for x in chosen)
-            adds_kind = not any(expect in x.kinds for x in chosen) and expect in c.kinds
+            adds_kind = not any(holds(part, x) for x in chosen) and holds(part, c)
             if adjacent or adds_kind or ratio >= CLOSE_RATIO:
                 return c
         return None

@@ -9,6 +9,7 @@ certification": a number, but not of hours.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..sentences import NUMBER_WORD
@@ -42,6 +43,7 @@ _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE))
 _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY}
 
 
+@functools.lru_cache(maxsize=256)  # read per candidate sentence and part: the same few part texts
 def asked_value(text: str) -> tuple[str, str] | None:
     """(kind, what is lacking when nothing states it) for a part asking a duration or a price, else None:
     ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how much

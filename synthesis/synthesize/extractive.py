@@ -286,7 +286,7 @@ class ExtractiveSynthesizer:
             citations = sorted({u.source for u in members})
             best = max(u.relevance for u in members)
             is_gap = key.startswith("part:") and int(key[5:]) in gap_parts
-            fits = any(frame.parts[min(u.part, len(frame.parts) - 1)].expect in u.kinds for u in members)
+            fits = any(holds(frame.parts[min(u.part, len(frame.parts) - 1)], u) for u in members)
             confidence = "low" if is_gap else _confidence(best, len(citations), fits)
             pinned = any(u.pinned for u in members)
             findings.append((best + (0.5 if pinned else 0.0) - (1.0 if is_gap else 0.0),
@@ -359,7 +359,9 @@ def _demote_superseded(units: list[Unit], *, keep: set[tuple[int, str]]) -> None
     page") answers only where the current one does not: its sentences keep SUPERSEDED of their scores. Without this
     "How do I roll back a deploy?" led with the old wiki's "Use shipit rollback <app> …" although the policy that
     replaces it was retrieved too. Sentences in `keep` (sides of a disagreement, by source and text) keep their
-    scores: the disagreement leads its part with the current side and marks the other outdated."""
+    scores: the disagreement leads its part with the current side and marks the other outdated. The whole replaced
+    document yields, also sections the replacing page does not name (a page rarely replaces half of another), and
+    only pages with sentences among the candidates are compared (`judge` reads the whole context)."""
     passages = list({id(u.passage): u.passage for u in units}.values())
     if not any(REPLACING.search(p.content) for p in passages):
         return  # the common case: no page says it replaces anything
@@ -369,8 +371,7 @@ def _demote_superseded(units: list[Unit], *, keep: set[tuple[int, str]]) -> None
         if u.passage.doc_id in old and u.scores and (u.source, u.text) not in keep:
             u.scores = [x * SUPERSEDED for x in u.scores]
             u.plain = [x * SUPERSEDED for x in u.plain]
-            u.part = int(np.argmax(u.scores))
-            u.relevance = u.scores[u.part]
+            u.relevance = u.scores[u.part]  # the same factor for every part: the part it answers best is unchanged
 
 
 def _differs(a: Unit, b: Unit) -> bool:

@@ -1158,7 +1158,7 @@ async def test_a_contracted_question_word_is_no_missing_topic(minilm, monkeypatc
     from synthesis.sentences import contracted_stopword
 
     assert contracted_stopword("when's") and contracted_stopword("I'm") and contracted_stopword("we've")
-    assert not contracted_stopword("pat's") and not contracted_stopword("check-in")
+    assert not contracted_stopword("pat's") and not contracted_stopword("work's") and not contracted_stopword("check-in")
     context = _context(
         ("Partner satisfaction", "Partner satisfaction > Check-ins",
          "Account managers check in with partners on their satisfaction two weeks after an engagement starts. On "
