@@ -312,11 +312,6 @@ def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> f
     return sum(weights.get(s, 1.0) for s in wanted & found) / total if total else 0.0
 
 
-def _answers_later(c: Candidate, j: int, n: int, exclude: set[int] | None) -> bool:
-    """The sentence answers a later part of the question better than part j: it is that part's to quote."""
-    return any(c.scores[k] > c.scores[j] for k in range(j + 1, n) if not (exclude and k in exclude))
-
-
 def _parallel(c: Candidate, best: Candidate) -> bool:
     """The same sentence for another case ("A secondary caregiver receives up to 6 weeks …" after "A primary
     caregiver receives up to 16 weeks …"; cosine 0.96): the next row of a rule, not the rest of its answer."""
@@ -476,7 +471,7 @@ class Reader:
                                                   else GOES_ON)
                            if id(c) not in used and c not in chosen and c.scores
                            and c.scores[j] >= STEP_RATIO * best.scores[j] and not is_pointer(c.text, c.passage.section)
-                           and not _parallel(c, best) and not _answers_later(c, j, len(frame.parts), exclude)]
+                           and not _parallel(c, best)]
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
                                    part, j)
