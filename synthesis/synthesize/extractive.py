@@ -359,9 +359,10 @@ def _demote_superseded(units: list[Unit], *, keep: set[tuple[int, str]]) -> None
     page") answers only where the current one does not: its sentences keep SUPERSEDED of their scores. Without this
     "How do I roll back a deploy?" led with the old wiki's "Use shipit rollback <app> …" although the policy that
     replaces it was retrieved too. Sentences in `keep` (sides of a disagreement, by source and text) keep their
-    scores: the disagreement leads its part with the current side and marks the other outdated. The whole replaced
-    document yields, also sections the replacing page does not name (a page rarely replaces half of another), and
-    only pages with sentences among the candidates are compared (`judge` reads the whole context)."""
+    scores: the disagreement leads its part with the current side and marks the other outdated. Answerability has
+    read the scores already: an old page still shows the topic is covered. Limits: the whole replaced document
+    yields, also sections the replacing page does not name ("replaces the rollback section of …" demotes all of the
+    old wiki), and only pages with sentences among the candidates are compared (`judge` reads the whole context)."""
     passages = list({id(u.passage): u.passage for u in units}.values())
     if not any(REPLACING.search(p.content) for p in passages):
         return  # the common case: no page says it replaces anything
@@ -370,7 +371,6 @@ def _demote_superseded(units: list[Unit], *, keep: set[tuple[int, str]]) -> None
     for u in units:
         if u.passage.doc_id in old and u.scores and (u.source, u.text) not in keep:
             u.scores = [x * SUPERSEDED for x in u.scores]
-            u.plain = [x * SUPERSEDED for x in u.plain]
             u.relevance = u.scores[u.part]  # the same factor for every part: the part it answers best is unchanged
 
 
