@@ -33,6 +33,7 @@ from .reader import Candidate, field_line
 from .values import asked_value, states_value
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
+QUANTITY_FLOOR = 0.40  # a part asking a number whose best sentence is less relevant than this is not answered
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
 HEADING_COVERS = 0.8  # a retrieved section headed this close to a part ("Personal capacity") is about the question
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present
@@ -80,6 +81,8 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     per_part = [max((c.plain[j] for c in candidates if c.plain), default=0.0) for j in range(len(frame.parts))]
     closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
     unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
+    unsupported |= {j for j, p in enumerate(frame.parts)
+                    if p.expect is Expect.QUANTITY and p.side is None and per_part[j] < QUANTITY_FLOOR}
     unstated = unstated_values(frame, candidates)
     titled = any(h >= HEADING_COVERS for c in candidates for h in c.heading_match)
     return Support(per_part=per_part, unsupported=unsupported | set(unstated),

@@ -1,7 +1,7 @@
 """What a question asks for: its parts (or the sides of a comparison) and, per part, the kind of answer expected.
 
 The expected answer kind is read from the question's wording, not its topic:
-  * quantity — how many/much/long/often/soon/quickly, what percentage/amount, by when;
+  * quantity — how many/much/long/often/soon/quickly, what percentage/amount, by when, what year;
   * who — who/whom/whose, which team/office/person, whose sign-off;
   * where — where do I…, which site/system;
   * yes/no — a main clause that starts with an auxiliary ("Can I…", "Am I expected to…", "Should I…");
@@ -55,7 +55,7 @@ class Expect(StrEnum):
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
-    r"cap|deadline)|what('s| is) the (max|min|limit|cap))\b", re.I)
+    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which|in what|in which) year)\b", re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".
 ASKS_DEFAULT = re.compile(r"\b(?:by|the|a|its|their|your|our|my|npm's|cmake's)\s+defaults?\b|\bdefaults?\s+to\b|"

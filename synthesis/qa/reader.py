@@ -28,7 +28,7 @@ from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, conte
                          is_pointer, leans_on_context, quantities, stem)
 from .acronyms import definitions, expand
 from .question import Expect, Field, Frame, Part, stem_weights
-from .values import asked_value, states_value
+from .values import YEAR, asked_value, asks_date, states_value, states_year
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -128,7 +128,6 @@ _AIM = re.compile(
     r"\b(?:remains?|remained|is|are|was|were)\s+(?:still\s+|\w+ly\s+)?(?:unknown|unclear|uncertain|controversial|poorly "
     r"understood|not (?:well |fully |yet )?(?:understood|known|established|clear))\b|\blittle is known\b|"
     r"\bin this (?:opinion |review )?(?:article|review|paper|study),? we (?:discuss|review)\b", re.I)
-_YEAR = re.compile(r"\b(19|20)\d\d\b")
 _VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|does|did|gets?|goes|means)\b|n't\b",
                    re.I)
 
@@ -136,7 +135,7 @@ _VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|d
 def answer_kinds(text: str) -> set[Expect]:
     """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
     kinds = {Expect.OTHER}
-    if _NUMBER.search(_YEAR.sub(" ", text)):
+    if _NUMBER.search(YEAR.sub(" ", text)):
         kinds.add(Expect.QUANTITY)
     if _ROLE.search(text) or _UNIT.search(text) or re.search(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", text, re.I):
         kinds.add(Expect.WHO)
@@ -151,7 +150,10 @@ def answer_kinds(text: str) -> set[Expect]:
 
 def holds(part: Part, c: "Candidate") -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
-    ("how many hours of training …" is not answered by "three levels of certification")."""
+    ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
+    something happened, a year ("The CoE program launched in 2017.")."""
+    if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
+        return True
     if part.expect not in c.kinds:
         return False
     asked = asked_value(part.text)

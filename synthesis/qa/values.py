@@ -38,6 +38,10 @@ _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|
                            r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
                            r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"
                            r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
+# A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
+# a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
+_ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b|\bsince when\b", re.I)
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
 DURATION, PRICE = "a duration", "a price"
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE))
 _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY}
@@ -55,9 +59,18 @@ def asked_value(text: str) -> tuple[str, str] | None:
     return None
 
 
+def asks_date(text: str) -> bool:
+    """The part asks in what year (or on what date) something happened."""
+    return bool(_ASKS_DATE.search(text))
+
+
+def states_year(text: str) -> bool:
+    return bool(YEAR.search(text))
+
+
 def states_value(text: str, kind: str) -> bool:
     """The text states a value of that kind ("240 annual leave hours", "by Friday", "$7", "free")."""
     return bool(_STATES[kind].search(text))
 
 
-__all__ = ["DURATION", "PRICE", "asked_value", "states_value"]
+__all__ = ["DURATION", "PRICE", "YEAR", "asked_value", "asks_date", "states_value", "states_year"]

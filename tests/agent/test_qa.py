@@ -41,6 +41,7 @@ async def _with_and_without(minilm, monkeypatch, question: str, context: Context
 @pytest.mark.parametrize(("question", "kind"), [
     ("How many hours of unused vacation can I roll over into the next year?", Expect.QUANTITY),
     ("If I think my work laptop has been hacked, how quickly do I have to report it?", Expect.QUANTITY),
+    ("What year did 18F get its current name?", Expect.QUANTITY),  # a year, held by a bare year (see `holds`)
     ("I need about three weeks off without pay. Whose sign-off do I need?", Expect.WHO),
     ("Who actually decides whether my request is approved?", Expect.WHO),
     ("Is there a cash bonus if I refer someone who ends up getting hired?", Expect.YESNO),
@@ -757,6 +758,47 @@ async def test_a_price_no_passage_states_is_not_answered_but_a_stated_one_is(min
     assert "$7" in (await _answer(minilm, question, _context(org, priced))).summary
 
 
+def _weakly_retrieved(*passages: tuple[str, str, str], scores=(0.37, 0.32, 0.31, 0.3)) -> Context:
+    """Like `_context`, with the retrieval scores of a question the knowledge base only brushes against."""
+    context = _context(*passages)
+    for source, score in zip(context.sources, scores):
+        source.passage = source.passage.model_copy(update={"score": score})
+    return context
+
+
+MEET_PAGES = (
+    ("Google Meet", "Tips",
+     "Google Meet is an online video conferencing tool that integrates with Google Calendar. Every calendar invite "
+     "gets a Meet link automatically. Use a headset to avoid echo."),
+    ("Meetings and events policy", "Internal meetings",
+     "The most applicable part of this policy for TTS is the approval requirement for internal meetings that "
+     "require the travel of more than six employees or will cost more than $10,000."),
+    ("Onboarding overview", "Video conferencing tools",
+     "Some types of meetings you might attend include one-on-ones, team meetings and all-hands."),
+)
+
+
+async def test_a_number_no_sentence_answers_well_is_not_answered(minilm, monkeypatch):
+    """18F handbook (fresh probes): "What's the max number of participants Google Meet allows?" was answered with a
+    travel approval rule ("more than six employees"), and "how many weeks does a Path Analysis take" with another
+    phase's two weeks. A part asking a number whose best sentence is this weak (QUANTITY_FLOOR) is not answered: any
+    number near the topic would do, and it would be the wrong one."""
+    import synthesis.qa.answerability as answerability
+
+    question = "How many people can join a Google Meet call?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _weakly_retrieved(*MEET_PAGES), answerability,
+                                      "QUANTITY_FLOOR", 0.0)
+    assert on == "", on
+    assert off, "without the floor a neighbouring sentence answers"
+
+
+async def test_a_number_stated_for_the_topic_is_answered_however_weak_the_retrieval(minilm):
+    stated = ("Google Meet", "Limits", "A Google Meet call on a GSA account can have up to 100 participants.")
+    s = await _answer(minilm, "How many people can join a Google Meet call?",
+                      _weakly_retrieved(stated, *MEET_PAGES))
+    assert "100 participants" in s.summary, s.summary
+
+
 @pytest.mark.parametrize(("text", "states"), [
     ("You can carry over a maximum of 240 annual leave hours.", True),
     ("Report it within three business days.", True),
@@ -1138,13 +1180,18 @@ async def test_an_answer_goes_on_in_the_sentence_after_its_best_line(minilm, mon
      "levels of certification.", True),
     ("How much does each member seat in a paid org cost per month?", "Each seat is billed monthly.", False),
     ("How much does each member seat in a paid org cost per month?", "Each seat costs $7 per month.", True),
+    # a part asking when something happened is held by a year, which is no quantity anywhere else
+    ("How many centers are there, and when did the program get started?",
+     "We were established in October 2017 within GSA.", True),
+    ("What year did 18F get its current name?", "The team took the name 18F in 2014.", True),
+    ("How many centers are there?", "We were established in October 2017 within GSA.", False),
 ])
 def test_a_duration_or_price_answer_states_one(question, text, holds_it):
     """A quantity part that asks for a duration or a price is held (for the fit that ranks sentences and for 'high'
     confidence) only by a sentence that states one."""
     from synthesis.qa.reader import Candidate, holds
 
-    part = analyze(question).parts[0]
+    part = analyze(question).parts[-1]
     assert part.expect is Expect.QUANTITY
     c = Candidate(text=text, source=1, position=0, passage=Passage(id="p", doc_id="d", content=text, score=0.5),
                   kinds=answer_kinds(text))
