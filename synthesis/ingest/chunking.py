@@ -170,18 +170,27 @@ class Chunker:
                 continue
             if cur and lead is not None and lead[1] + n <= budget:
                 # "… follow these steps:" stays with its steps: quoted without them it says nothing.
-                out.append((cur[0], lead[2], section, None))
+                if lead[2] > cur[0]:
+                    out.append((cur[0], lead[2], section, None))
                 cur = [lead[0], block.end, lead[1] + n]
                 lead = None
                 continue
+            start = block.start
+            if cur and lead is not None and n > budget:
+                # a list too long for one chunk: its lead-in opens the first piece ("To fill out your PSLF
+                # application and obtain employer verification:" had closed a chunk, its 20 steps in the next ones)
+                if lead[2] > cur[0]:
+                    out.append((cur[0], lead[2], section, None))
+                start, cur = lead[0], []
             lead = None
             if cur:
                 out.append((cur[0], cur[1], section, None))
                 cur = []
             if n <= budget:
                 cur = [block.start, block.end, n]
+                lead = (block.start, n, block.start) if _LEADS_IN.search(doc.text, block.start, block.end) else None
                 continue
-            pieces = self._split(doc.text, counts, block.start, block.end, budget)
+            pieces = self._split(doc.text, counts, start, block.end, budget)
             out += [(s, e, section, None) for s, e in pieces[:-1]]
             s, e = pieces[-1]
             cur = [s, e, counts.count(s, e)]

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..sentences import STOPWORDS, asked_sentences, content_words, contracted_stopword, quantities, stem
-from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
+from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line
 from .values import asked_value, states_value
 
@@ -358,7 +358,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     passages = {id(c.passage): c.passage for c in candidates}.values()
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
              if w not in FRAMING and w not in DOCUMENT_WORDS and not w[0].isdigit() and len(w) > 2
-             and not contracted_stopword(w)]  # "When's the first check-in?" misses no "when's"
+             and not contracted_stopword(w)  # "When's the first check-in?" misses no "when's"
+             and not comparison_word(w)]  # nor "How do the rules differ …?" a page saying "differ"
     asked_stems = {stem(w) for w in asked}
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")

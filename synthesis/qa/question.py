@@ -120,6 +120,14 @@ _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:\w+\s+)?(?:differ
 _ASPECT = re.compile(r"(?:,\s*(?:including|especially|particularly|in terms of)\s+|\s+in (?:terms of\s+)?"
                      r"(?=(?:how|what|when|where|who|whether)\b))(?P<aspect>.+)$", re.I)
 _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
+# The compared thing before the verb, the sides after it: "the after-hours building rules differ between DC
+# headquarters and the New York office" (each side is read in the whole question's terms).
+_DIFFER_BETWEEN = re.compile(r"\s(?:differ|differs|different)\s+(?:between|across|among)\s+(?P<sides>.+)$", re.I)
+
+
+def comparison_word(word: str) -> bool:
+    """"differ", "difference", "versus": the question compares; the word names no topic a page must use."""
+    return bool(_COMPARE.fullmatch(word))
 
 
 @dataclass
@@ -197,6 +205,8 @@ def comparison_sides(question: str) -> list[str]:
     body = (comparing[0] if len(comparing) == 1 else asking_sentence(question)).rstrip("?").strip()
     body = _SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
+    if between := _DIFFER_BETWEEN.search(body):  # "how do the building rules differ between DC and New York"
+        body = between.group("sides")
     body = _SIDE_TAIL.sub("", body) if not re.search(r"(?i)differ(?:s|ent)? (?:from|than)", body) else body
     if aspect := compared_aspect(body):
         body = body[:aspect.start()]

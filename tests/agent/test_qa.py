@@ -141,6 +141,11 @@ def test_comparison_sides():
     # "What's the actual difference between cargo check" | "cargo build? Why is check so much quicker")
     two = analyze("What's the actual difference between cargo check and cargo build? Why is check so much quicker?")
     assert [p.text for p in two.parts] == ["cargo check", "cargo build"]
+    # the compared thing before the verb, the sides after it (a fresh 18F probe read this as one procedure)
+    between = analyze("How do the after-hours building rules differ between DC headquarters and the New York office?")
+    assert between.comparison
+    assert [p.text for p in between.parts] == ["DC headquarters", "the New York office"]
+    assert all("after-hours building rules" in p.query for p in between.parts)
 
 
 def test_comparison_sides_share_the_first_sides_frame():
@@ -797,6 +802,35 @@ async def test_a_number_stated_for_the_topic_is_answered_however_weak_the_retrie
     s = await _answer(minilm, "How many people can join a Google Meet call?",
                       _weakly_retrieved(stated, *MEET_PAGES))
     assert "100 participants" in s.summary, s.summary
+
+
+async def test_the_comparing_word_is_no_missing_topic(minilm, monkeypatch):
+    """18F handbook (fresh probe): "How do the after-hours building rules differ between DC headquarters and the New
+    York office?" was refused because no retrieved page says "differ". It compares two sides, each answered."""
+    import synthesis.qa.answerability as answerability
+
+    context = _context(
+        ("New York City", "Building access",
+         "The New York office's building hours are 6am - 7pm. While you can stay in the space later, you won't be "
+         "able to get back in if you leave the floor."),
+        ("Washington DC", "Building access",
+         "The headquarters building is open 24 hours a day to badge holders. Visitors must be escorted after 6pm."),
+    )
+    question = "How do the after-hours building rules differ between DC headquarters and the New York office?"
+    s = await _answer(minilm, question, context)
+    assert "6am - 7pm" in s.summary and "24 hours" in s.summary, s.summary
+    # over pages about something else, the words no page uses are the topic's, never the comparing word (it was
+    # counted among the absent words that make a question off-topic, and named in the refusal)
+    parking = _context(("Parking", "Reserving a spot", "Spots are located in the East Courtyard and reserved a day "
+                                                       "ahead through the parking desk."))
+    synthesizer = ExtractiveSynthesizer(minilm)
+    frame, units = analyze("How do comp time and credit hours differ?"), synthesizer._units(parking)
+    synthesizer.reader.score(frame, units)
+    on = answerability.missing_words(frame, units, minilm.embed)
+    monkeypatch.setattr(answerability, "comparison_word", lambda word: False)
+    off = answerability.missing_words(frame, units, minilm.embed)
+    assert "comp" in on and "differ" not in on, on
+    assert "differ" in off, off
 
 
 @pytest.mark.parametrize(("text", "states"), [

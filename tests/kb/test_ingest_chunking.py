@@ -120,6 +120,32 @@ def test_a_lead_in_starts_the_chunk_of_the_list_it_introduces(minilm):
     assert "".join(p.chunk.text for p in planned).replace("\n", "") == doc.text.replace("\n", "")
 
 
+def test_a_lead_in_opens_the_first_chunk_of_a_list_too_long_for_one(minilm):
+    """18F handbook: "To fill out your PSLF application and obtain employer verification:" closed a chunk and its 20
+    steps (far over one chunk) filled the next ones, so the answer quoted the lead-in alone."""
+    prose = [f"Paragraph {i} explains who is eligible for loan forgiveness and how payments are counted."
+             for i in range(6)]
+    lead = "To fill out your application and obtain employer verification:"
+    steps = "\n".join(f"{i}. Step {i}: open the form, fill in section {i} with your employment details and save the "
+                      f"updated PDF before you go on." for i in range(1, 21))
+    doc = make_doc("\n\n".join([*prose, lead, steps]))
+    planned = plan(minilm, doc)
+    [with_lead] = [p.chunk for p in planned if lead in p.chunk.text]
+    assert with_lead.text.startswith(lead) and "1. Step 1:" in with_lead.text
+    assert not any(p.chunk.text.rstrip().endswith(":") for p in planned)
+    assert "Paragraph 5" in planned[0].chunk.text and lead not in planned[0].chunk.text
+    assert all(f"{i}. Step {i}:" in " ".join(p.chunk.text for p in planned) for i in range(1, 21))
+
+
+def test_a_lead_in_alone_before_a_long_list_is_no_chunk_of_its_own(minilm):
+    lead = "To fill out your application and obtain employer verification:"
+    steps = "\n".join(f"{i}. Step {i}: open the form, fill in section {i} with your employment details and save the "
+                      f"updated PDF before you go on." for i in range(1, 21))
+    planned = plan(minilm, make_doc("\n\n".join([lead, steps])))
+    assert planned[0].chunk.text.startswith(lead) and "1. Step 1:" in planned[0].chunk.text
+    assert not any(p.chunk.text.rstrip().endswith(":") for p in planned)
+
+
 @pytest.mark.timeout(20)
 def test_a_word_longer_than_the_window_is_chunked_and_ingest_moves_on(embedder):
     """A grid table's border ('+' then 300 '-') is one word of more tokens than a chunk holds; counted word by word
