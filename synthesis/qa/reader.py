@@ -59,7 +59,8 @@ _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # An answer goes on in the sentence after its best line (in its passage: one section), a "how do I" answer in the
 # next two, when they are this relevant next to it: "email Tenant Support with the driver's name … Spots are located
 # in the East Courtyard.", "The current default is 90 days." after the line that names the archiving tool.
-GOES_ON, STEP_SENTENCES, STEP_RATIO = 1, 2, 0.6
+GOES_ON, GOES_ON_RATIO = 1, 0.6
+STEP_SENTENCES, STEP_RATIO = 8, 0.45
 PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another case of it, and does not go on
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
@@ -469,10 +470,11 @@ class Reader:
                 chosen += self._after(best, candidates)
             room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
             # the answer goes on in the sentence after its best line (a procedure's steps: the next two)
-            chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES if part.expect is Expect.PROCEDURE
-                                                  else GOES_ON)
+            steps = part.expect is Expect.PROCEDURE
+            ratio = STEP_RATIO if steps else GOES_ON_RATIO
+            chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES if steps else GOES_ON)
                            if id(c) not in used and c not in chosen and c.scores
-                           and c.scores[j] >= STEP_RATIO * best.scores[j] and not is_pointer(c.text, c.passage.section)
+                           and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
                            and not _parallel(c, best)]
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],

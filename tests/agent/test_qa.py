@@ -1175,6 +1175,33 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     assert "East Courtyard" not in off, "the steps rule is what brings the place in here"
 
 
+async def test_a_how_do_i_answer_goes_on_through_its_section(minilm, monkeypatch):
+    """18F handbook (fresh probe): "How do I use my training budget to buy a book?" quoted the section's first two
+    sentences; the form to start with and the SF-182 step came four and eight sentences later. A procedure's answer
+    is its section: the next STEP_SENTENCES sentences follow the best line when each is STEP_RATIO as relevant."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Conferences, events, and training", "Conferences, events, and training > Buying books",
+         "You can also use your training budget to buy books for self-guided study. You may want to first check your "
+         "local library system to see what books and other resources are available there. Approval for books uses a "
+         "similar process as approval for trainings, but many of the forms are not designed for book purchases and "
+         "need to be repurposed.\n\nStart with the training request form. That form has annotations for how to use "
+         "it for book purchases. Briefly, the book title is used for the name of the event and the current date is "
+         "used for all of the date fields.\n\nWhen you have submitted that form, you and your supervisor will "
+         "receive an email with further instructions. If the book is being used for training purposes, then there "
+         "are further tasks to be completed with form SF-182 as detailed in that initial response email."),
+        ("Development and training", "Development and training",
+         "Guide on requesting use of your training budget to attend conferences, trainings or buy professional "
+         "development books."),
+    )
+    on, off = await _with_and_without(minilm, monkeypatch, "How do I use my training budget to buy a book?",
+                                      context, reader, "STEP_SENTENCES", 2)
+    assert on.startswith("You can also use your training budget"), on
+    assert "training request form" in on and "SF-182" in on, on
+    assert "SF-182" not in off, "two sentences after the best line do not reach the form's last step"
+
+
 async def test_an_answer_goes_on_in_the_sentence_after_its_best_line(minilm, monkeypatch):
     """18F handbook (GitHub page): "Which repositories get archived automatically?" was answered with "Inactive
     repositories are automatically archived …" alone; what makes a repository inactive is the next sentence. On the
