@@ -61,6 +61,9 @@ _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # in the East Courtyard.", "The current default is 90 days." after the line that names the archiving tool.
 GOES_ON, GOES_ON_RATIO = 1, 0.6
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
+# A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
+# (this many, each at least SIDE_RATIO as relevant), in the section's order.
+SIDE_SECTION, SIDE_RATIO = 3, 0.6
 PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another case of it, and does not go on
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
@@ -456,7 +459,8 @@ class Reader:
                 if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
                     side = [c for c in ranked if named.search(f"{c.text} {c.lead_in}")]
                 else:
-                    side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in}")]
+                    # a line under a heading naming the side names it ("Personal capacity > You'll use your …")
+                    side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in} {_last_heading(c)}")]
                 alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
                 ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
             best = next((c for c in ranked if id(c) not in used), None)
@@ -476,6 +480,14 @@ class Reader:
                            if id(c) not in used and c not in chosen and c.scores
                            and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
                            and not _parallel(c, best)]
+            if part.side is not None and SIDE_SECTION and part.own and part.own <= content_stems(_last_heading(best)):
+                # a side described in a section of its own ("Personal capacity: … You'll use your personal leave …
+                # You'll prepare on your own time"): its best lines, in the section's order, tell it apart
+                section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
+                                  and id(c) not in used and c.scores[j] >= SIDE_RATIO * best.scores[j]
+                                  and not is_pointer(c.text, c.passage.section)),
+                                 key=lambda c: -c.scores[j])[:SIDE_SECTION]
+                chosen = sorted(dict.fromkeys([best, *section]), key=lambda c: c.position)
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
                                    part, j)

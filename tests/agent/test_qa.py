@@ -1175,6 +1175,61 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     assert "East Courtyard" not in off, "the steps rule is what brings the place in here"
 
 
+async def test_a_side_with_a_section_of_its_own_is_answered_from_it(minilm):
+    """18F handbook (fresh probe): "What's the difference between doing it in my professional capacity vs my
+    personal capacity?" quoted one line per side ("You'll prepare on your own time …"); what tells personal capacity
+    apart, taking leave, is the line before it in the "Personal capacity" section. A line under a heading naming the
+    side is about that side."""
+    context = _context(
+        ("External speaking request playbook", "Official vs. personal capacity > Professional capacity",
+         "You were invited because of your position at TTS. You'll participate as a TTS employee and discuss the "
+         "work you do on behalf of GSA and our partners. You'll be using GSA funds to travel to the event or pay "
+         "for conference fees. You'll prepare during your work time and use GSA equipment."),
+        ("External speaking request playbook", "Official vs. personal capacity > Personal capacity",
+         "You didn't receive the invitation because of your position at TTS, but because of your expertise in the "
+         "subject. You won't be representing TTS/GSA. You'll use your personal leave or participate after work "
+         "hours. You'll prepare on your own time and use your own equipment."),
+    )
+    question = ("I got invited to speak at a meetup on a topic I know well from my job. What's the difference "
+                "between doing it in my professional capacity vs my personal capacity?")
+    frame = analyze(question)
+    synthesizer = ExtractiveSynthesizer(minilm)
+    units = synthesizer._units(context)
+    synthesizer.reader.score(frame, units)
+    professional, personal = synthesizer.reader.answers(frame, units)
+    # no line says "professional" or "personal": the headings do (the professional side had quoted the personal
+    # section's lines, the best match for "capacity" alone)
+    assert {c.source for c in professional} == {1} and {c.source for c in personal} == {2}
+    assert any("personal leave" in c.text for c in personal), [c.text for c in personal]
+    assert any("during your work time" in c.text for c in professional), [c.text for c in professional]
+
+
+async def test_a_side_is_answered_by_the_best_lines_of_its_own_section(minilm, monkeypatch):
+    """18F handbook (dev set): "How do comp time and credit hours differ?" quoted comp time's definition and the
+    calculator line; that comp time expires after 26 pay periods came two lines later in the "Comp time" section. A
+    side whose best line sits under a heading naming it is answered by that section's best SIDE_SECTION lines."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Overtime, comp time, and credit hours", "Overtime, comp time, and credit hours > Comp time",
+         "Comp time is when you receive hours of leave instead of overtime pay. To determine the maximum number of "
+         "comp time hours that you can accrue per pay period, please use the Bi-weekly Comp Time Cap Calculator. If "
+         "you make the maximum salary ($191,900 in 2024), you cannot receive comp time. Comp time expires one year "
+         "(26 pay periods) after it is earned."),
+        ("Overtime, comp time, and credit hours", "Overtime, comp time, and credit hours > Credit hours",
+         "You can be approved for credit hours if you want to voluntarily work additional hours beyond your "
+         "normal schedule. You can only earn credit hours on a flexible schedule. You can carry over up to 24 credit "
+         "hours from one pay period to the next."),
+    )
+    # the other rules that add lines switched off: what the section rule alone adds
+    monkeypatch.setattr(reader, "GOES_ON", 0)
+    monkeypatch.setattr(reader, "EXTRA_SENTENCES", {})
+    on, off = await _with_and_without(minilm, monkeypatch, "How do comp time and credit hours differ?", context,
+                                      reader, "SIDE_SECTION", 0)
+    assert "expires" in on and "24 credit hours" in on, on
+    assert "expires" not in off, "the side's section is what brings its expiry in"
+
+
 async def test_a_how_do_i_answer_goes_on_through_its_section(minilm, monkeypatch):
     """18F handbook (fresh probe): "How do I use my training budget to buy a book?" quoted the section's first two
     sentences; the form to start with and the SF-182 step came four and eight sentences later. A procedure's answer
@@ -1356,6 +1411,7 @@ def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch
 
     assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
     monkeypatch.setattr(reader, "GOES_ON", 0)  # the next sentence after the best line brings it in too
+    monkeypatch.setattr(reader, "SIDE_SECTION", 0)  # and so does the section headed with the side
     assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
-    monkeypatch.setattr(reader, "EXTRA_SENTENCES", {1: 2, 2: 1})
+    monkeypatch.setattr(reader, "EXTRA_SENTENCES", {1: 2, 2: 0})
     assert not any("fixed" in t for t in flexitour_answer()), "the room for more is what brings it in"
