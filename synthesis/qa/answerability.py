@@ -52,6 +52,7 @@ ABSENT_SHARE = 0.6  # this share of the question's words absent (even common one
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
 CLIPPED_ZIPF = 3.0  # a rarer word that begins a longer passage word is its clipped form ("deps", "env")
 VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
+POINTED_WORDS = 3  # a pronoun asking about what was told points at the last statement's last this-many content words
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]+")
 
 
@@ -269,9 +270,14 @@ def _told_words(question: str) -> set[str]:
     a flag to reconfigure from scratch?"): the asker's situation. Not when the asking sentence points back at what
     was told ("I'd like a coworking space. Will TTS pay for it?"): then the statement holds the topic."""
     asking = _asking(question)
-    if not asking or _points_back(asking):
+    if not asking:
         return set()
-    said = {w.lower() for s in asked_sentences(question) if not s.endswith("?") for w in _TOKEN.findall(s)}
+    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    said = {w.lower() for s in statements for w in _TOKEN.findall(s)}
+    if _points_back(asking) and statements:
+        # "it" points at what the last statement ends on ("The rental car counter always pushes their extra damage
+        # coverage. If I buy it …, will it be reimbursed?"): those words hold the topic, the rest set the scene
+        said -= set(content_words(statements[-1])[-POINTED_WORDS:])
     return said - {w.lower() for w in _TOKEN.findall(asking)}
 
 

@@ -272,6 +272,14 @@ def test_a_question_that_points_back_at_what_was_told_keeps_it_as_the_topic():
     # a relative "that" and a dating "this week" point nowhere: the statement stays the asker's situation
     assert "junk" in _told_words("my build dir has stale cache junk. is there a flag that resets the cache?")
     assert _told_words("I am new here. Is there a stipend for this week?") == {"am", "new", "here"}
+    # what "it" points at is what the statement ends on; the rest still sets the scene (18F handbook fresh probes:
+    # refused over "counter", and over "subscription" in "… a $6k software subscription and, separately, a $50k
+    # services contract. Who handles each of those buys?")
+    told = _told_words("The rental car counter always pushes their extra damage coverage. If I buy it on a work "
+                       "trip inside the continental US, will it be reimbursed?")
+    assert "counter" in told and not {"damage", "coverage"} & told, told
+    assert "subscription" in _told_words("My team needs a $6k software subscription and, separately, a $50k "
+                                         "services contract. Who handles each of those buys?")
 
 def test_a_code_blocks_lines_are_items_under_the_sentence_that_announces_them():
     """Cargo book: "The default settings for the release profile are:" then a TOML block; read as one run-on
