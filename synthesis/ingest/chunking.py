@@ -170,8 +170,7 @@ class Chunker:
                 continue
             if cur and lead is not None and lead[1] + n <= budget:
                 # "… follow these steps:" stays with its steps: quoted without them it says nothing.
-                if lead[2] > cur[0]:
-                    out.append((cur[0], lead[2], section, None))
+                out.append((cur[0], lead[2], section, None))
                 cur = [lead[0], block.end, lead[1] + n]
                 lead = None
                 continue

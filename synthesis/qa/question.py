@@ -55,7 +55,7 @@ class Expect(StrEnum):
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
-    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which|in what|in which) year)\b", re.I)
+    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which) year\b(?!['’]s|-))\b", re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".
 ASKS_DEFAULT = re.compile(r"\b(?:by|the|a|its|their|your|our|my|npm's|cmake's)\s+defaults?\b|\bdefaults?\s+to\b|"
@@ -125,9 +125,14 @@ _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
 _DIFFER_BETWEEN = re.compile(r"\s(?:differ|differs|different)\s+(?:between|across|among)\s+(?P<sides>.+)$", re.I)
 
 
+_COMPARING = frozenset("""differ differs differed differing difference differences different differently versus vs
+compare compared compares comparing comparison""".split())
+
+
 def comparison_word(word: str) -> bool:
-    """"differ", "difference", "versus": the question compares; the word names no topic a page must use."""
-    return bool(_COMPARE.fullmatch(word))
+    """"differ", "difference", "versus": the question compares; the word names no topic a page must use (a "night
+    differential" does)."""
+    return word.lower() in _COMPARING
 
 
 @dataclass
@@ -205,8 +210,9 @@ def comparison_sides(question: str) -> list[str]:
     body = (comparing[0] if len(comparing) == 1 else asking_sentence(question)).rstrip("?").strip()
     body = _SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
-    if between := _DIFFER_BETWEEN.search(body):  # "how do the building rules differ between DC and New York"
-        body = between.group("sides")
+    between = _DIFFER_BETWEEN.search(body)  # "how do the building rules differ between DC and New York"
+    if between and len([x for x in _SIDE_SPLIT.split(body[:between.start()]) if content_words(x)]) < 2:
+        body = between.group("sides")  # (not "how do annual and sick leave differ between full- and part-timers")
     body = _SIDE_TAIL.sub("", body) if not re.search(r"(?i)differ(?:s|ent)? (?:from|than)", body) else body
     if aspect := compared_aspect(body):
         body = body[:aspect.start()]

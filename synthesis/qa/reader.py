@@ -56,13 +56,14 @@ NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2
 _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
-# An answer goes on in the sentence after its best line (in its passage: one section), a "how do I" answer in the
-# next two, when they are this relevant next to it: "email Tenant Support with the driver's name … Spots are located
-# in the East Courtyard.", "The current default is 90 days." after the line that names the archiving tool.
+# An answer goes on in the sentence after its best line (in its passage: one section) when it is GOES_ON_RATIO as
+# relevant ("The current default is 90 days." after the line that names the archiving tool); a "how do I" answer
+# goes on through its section, up to STEP_SENTENCES sentences each STEP_RATIO as relevant ("email Tenant Support
+# with the driver's name … Spots are located in the East Courtyard.").
 GOES_ON, GOES_ON_RATIO = 1, 0.6
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
-# (this many, each at least SIDE_RATIO as relevant), in the section's order.
+# (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
 SIDE_SECTION, SIDE_RATIO = 3, 0.6
 PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another case of it, and does not go on
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
@@ -440,8 +441,9 @@ class Reader:
 
     def answers(self, frame: Frame, candidates: list[Candidate], *,
                 exclude: set[int] | None = None) -> list[list[Candidate]]:
-        """The sentences that answer each part, best first; for a question of one or two parts, more sentences when
-        they continue the first, add what it lacks, or are nearly as good (see `_next`)."""
+        """The sentences that answer each part, best first (a side answered by its own section: in the section's
+        order); for a question of one or two parts, more sentences when they continue the first, add what it lacks,
+        or are nearly as good (see `_next`)."""
         picked: list[list[Candidate]] = []
         used: set[int] = set()
         for j, part in enumerate(frame.parts):
@@ -473,7 +475,7 @@ class Reader:
                 # is a little less than…"); the reason is what the passage says next.
                 chosen += self._after(best, candidates)
             room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
-            # the answer goes on in the sentence after its best line (a procedure's steps: the next two)
+            # the answer goes on in the sentence after its best line (a procedure: through its section)
             steps = part.expect is Expect.PROCEDURE
             ratio = STEP_RATIO if steps else GOES_ON_RATIO
             chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES if steps else GOES_ON)
@@ -487,7 +489,7 @@ class Reader:
                                   and id(c) not in used and c.scores[j] >= SIDE_RATIO * best.scores[j]
                                   and not is_pointer(c.text, c.passage.section)),
                                  key=lambda c: -c.scores[j])[:SIDE_SECTION]
-                chosen = sorted(dict.fromkeys([best, *section]), key=lambda c: c.position)
+                chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
                                    part, j)
@@ -517,7 +519,7 @@ class Reader:
         # quoted after "… not allowed on Fridays" reads as agreement)
         from ..synthesize.contradictions import number_conflict, polarity_conflict
 
-        best = chosen[0]
+        best = max(chosen, key=lambda c: c.scores[j])  # a side's section is quoted in its order, not best first
         expect = part.expect
         for c in ranked[:5]:
             ratio = c.scores[j] / best.scores[j] if best.scores[j] > 0 else 0.0

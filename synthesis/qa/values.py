@@ -4,7 +4,8 @@ cost"). One home for answerability (a part nothing states it for is not answered
 states it fits the part) and confidence (an answer is 'high' only when its quoted sentence states it).
 
 "How many hours of training do I need for FAC-COR Level II?" is not answered by "FAC-COR contains three levels of
-certification": a number, but not of hours.
+certification": a number, but not of hours. And a part asking when something happened ("when did the program get
+started") is answered by a year, which is no quantity anywhere else.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|
                            r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
-_ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b|\bsince when\b", re.I)
+_ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
 DURATION, PRICE = "a duration", "a price"
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE))
@@ -65,6 +66,7 @@ def asks_date(text: str) -> bool:
 
 
 def states_year(text: str) -> bool:
+    """The text names a year ("established in October 2017"; any number from 1900 to 2099 reads as one)."""
     return bool(YEAR.search(text))
 
 

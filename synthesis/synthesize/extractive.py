@@ -194,7 +194,8 @@ class ExtractiveSynthesizer:
         for j, chosen in enumerate(picked):
             if not chosen:
                 continue
-            dispute = self._dispute_for(j, frame.parts[j].stems, chosen[0], disputes, by_claim)
+            best = max(chosen, key=lambda u: u.scores[j])  # a side's section is in its order, not best first
+            dispute = self._dispute_for(j, frame.parts[j].stems, best, disputes, by_claim)
             if dispute is not None and id(dispute[0]) not in stated:
                 stated.add(id(dispute[0]))
                 disputed = True

@@ -146,6 +146,9 @@ def test_comparison_sides():
     assert between.comparison
     assert [p.text for p in between.parts] == ["DC headquarters", "the New York office"]
     assert all("after-hours building rules" in p.query for p in between.parts)
+    # found in review: sides before the verb stay the sides ("between" then names the case both are asked in)
+    both = analyze("How do annual leave and sick leave differ between full-time and part-time employees?")
+    assert [p.text for p in both.parts] == ["annual leave", "sick leave"]
 
 
 def test_comparison_sides_share_the_first_sides_frame():
@@ -1200,6 +1203,8 @@ async def test_a_side_with_a_section_of_its_own_is_answered_from_it(minilm):
     # no line says "professional" or "personal": the headings do (the professional side had quoted the personal
     # section's lines, the best match for "capacity" alone)
     assert {c.source for c in professional} == {1} and {c.source for c in personal} == {2}
+    lines = [c.position for c in personal if c.passage.id == personal[0].passage.id]
+    assert lines == sorted(lines), "a side's own section reads in its order"
     assert any("personal leave" in c.text for c in personal), [c.text for c in personal]
     assert any("during your work time" in c.text for c in professional), [c.text for c in professional]
 
@@ -1299,12 +1304,12 @@ async def test_an_answer_goes_on_in_the_sentence_after_its_best_line(minilm, mon
     # a part asking when something happened is held by a year, which is no quantity anywhere else
     ("How many centers are there, and when did the program get started?",
      "We were established in October 2017 within GSA.", True),
-    ("What year did 18F get its current name?", "The team took the name 18F in 2014.", True),
+    ("What year did 18F get its current name?", "The team took its current name in 2014.", True),
     ("How many centers are there?", "We were established in October 2017 within GSA.", False),
 ])
 def test_a_duration_or_price_answer_states_one(question, text, holds_it):
     """A quantity part that asks for a duration or a price is held (for the fit that ranks sentences and for 'high'
-    confidence) only by a sentence that states one."""
+    confidence) only by a sentence that states one; a part asking when something happened, by a year."""
     from synthesis.qa.reader import Candidate, holds
 
     part = analyze(question).parts[-1]
@@ -1385,7 +1390,8 @@ async def test_a_section_headed_with_what_is_asked_is_not_refused_for_a_missing_
 def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch):
     """18F handbook (a fresh probe): "How does a flexitour schedule differ from a gliding one?" quoted flexitour's
     first line, not "Once set, the times are fixed", which is what sets it apart. A part of a two-part question has
-    room for two more sentences (was one), within the same relevance gate."""
+    room for more sentences, within the same relevance gate (with no room, the next sentence, the side's section and
+    nothing else brings it in)."""
     import synthesis.qa.reader as reader
     from synthesis.qa.reader import Candidate, Reader
 
