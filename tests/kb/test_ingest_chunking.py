@@ -120,14 +120,17 @@ def test_a_lead_in_starts_the_chunk_of_the_list_it_introduces(minilm):
     assert "".join(p.chunk.text for p in planned).replace("\n", "") == doc.text.replace("\n", "")
 
 
+LONG_LEAD = "To fill out your application and obtain employer verification:"
+LONG_STEPS = "\n".join(f"{i}. Step {i}: open the form, fill in section {i} with your employment details and save the "
+                       f"updated PDF before you go on." for i in range(1, 21))  # far over one chunk
+
+
 def test_a_lead_in_opens_the_first_chunk_of_a_list_too_long_for_one(minilm):
     """18F handbook: "To fill out your PSLF application and obtain employer verification:" closed a chunk and its 20
     steps (far over one chunk) filled the next ones, so the answer quoted the lead-in alone."""
     prose = [f"Paragraph {i} explains who is eligible for loan forgiveness and how payments are counted."
              for i in range(6)]
-    lead = "To fill out your application and obtain employer verification:"
-    steps = "\n".join(f"{i}. Step {i}: open the form, fill in section {i} with your employment details and save the "
-                      f"updated PDF before you go on." for i in range(1, 21))
+    lead, steps = LONG_LEAD, LONG_STEPS
     doc = make_doc("\n\n".join([*prose, lead, steps]))
     planned = plan(minilm, doc)
     [with_lead] = [p.chunk for p in planned if lead in p.chunk.text]
@@ -138,9 +141,7 @@ def test_a_lead_in_opens_the_first_chunk_of_a_list_too_long_for_one(minilm):
 
 
 def test_a_lead_in_alone_before_a_long_list_is_no_chunk_of_its_own(minilm):
-    lead = "To fill out your application and obtain employer verification:"
-    steps = "\n".join(f"{i}. Step {i}: open the form, fill in section {i} with your employment details and save the "
-                      f"updated PDF before you go on." for i in range(1, 21))
+    lead, steps = LONG_LEAD, LONG_STEPS
     planned = plan(minilm, make_doc("\n\n".join([lead, steps])))
     assert planned[0].chunk.text.startswith(lead) and "1. Step 1:" in planned[0].chunk.text
     assert not any(p.chunk.text.rstrip().endswith(":") for p in planned)
