@@ -22,6 +22,7 @@ from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.reader import field_line, holds
+from ..qa.values import asks_date
 from ..sentences import content_stems, key_phrases, leans_on_context, points_back, sentence_units
 from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
@@ -47,7 +48,8 @@ HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
 # best sentences belongs to, when it has at least 3 items (limits in quotes.py).
 STEP_LIST_RANKS = 3
 # Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
-# can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question.
+# can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question, nor
+# that a year is the year of what was asked ("In 2020, the CoE was codified into law" for "when did it get started").
 CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
 SUPERSEDED = 0.8  # share of its relevance a sentence keeps when another retrieved page says it replaces its page
 
@@ -347,7 +349,7 @@ class ExtractiveSynthesizer:
         fits = all(any(holds(frame.parts[j], u) for u in answers if u.part == j or len(frame.parts) == 1)
                    for j in range(len(frame.parts)) if j not in {g.part for g in gaps})
         strength = 0.9 if weakest >= HIGH_SUPPORT else 0.6 if weakest >= MEDIUM_SUPPORT else 0.3
-        checkable = all(p.expect in CHECKABLE for p in frame.parts)
+        checkable = all(p.expect in CHECKABLE and not asks_date(p.text) for p in frame.parts)
         if not fits or not checkable or disputed or gaps:
             strength = min(strength, 0.6)
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)

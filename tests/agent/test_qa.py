@@ -786,6 +786,24 @@ MEET_PAGES = (
 )
 
 
+async def test_a_year_never_makes_an_answer_high(minilm, monkeypatch):
+    """18F handbook (fresh probe, found in the final run): "… when did the CoE program get started?" was answered
+    'high' with "In 2020, the CoE was codified into law" (it started in 2017). A year holds a "when did" part for
+    ranking, but whether it is the year of what was asked cannot be seen in the quote."""
+    import synthesis.synthesize.extractive as extractive
+
+    monkeypatch.setattr(extractive, "HIGH_SUPPORT", 0.0)  # support is not what this is about
+    context = _context(
+        ("Centers of Excellence", "Centers of Excellence > About",
+         "CoE has six centers. In 2020, the CoE was codified into law by the IT Modernization Centers of Excellence "
+         "Program Act. In October 2018, CoE began working with its second partner."))
+    question = "How many Centers of Excellence are there, and when did the CoE program get started?"
+    on = (await _answer(minilm, question, context)).quality.overall
+    monkeypatch.setattr(extractive, "asks_date", lambda text: False)
+    off = (await _answer(minilm, question, context)).quality.overall
+    assert on <= 0.6 < 0.75 <= off, (on, off)
+
+
 async def test_a_number_no_sentence_answers_well_is_not_answered(minilm, monkeypatch):
     """18F handbook (fresh probes): "What's the max number of participants Google Meet allows?" was answered with a
     travel approval rule ("more than six employees"), and "how many weeks does a Path Analysis take" with another
