@@ -38,7 +38,7 @@ PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the
 # A number part whose best sentence is less relevant than QUANTITY_FLOOR is not answered. Set between the answerable
 # (>= 0.418) and unanswerable (<= 0.396) single-part number questions of the handbook sets it was measured on: a thin
 # margin, and `plain` includes the passage's retrieval score, so a change to retrieval scoring moves it.
-QUANTITY_FLOOR = 0.40  # a part asking a number whose best sentence is less relevant than this is not answered
+QUANTITY_FLOOR = 0.40
 STRONG_SUPPORT = 0.62  # a best sentence this relevant answers even when a question word is missing from the context
 HEADING_COVERS = 0.8  # a retrieved section headed this close to a part ("Personal capacity") is about the question
 SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a context word counts as present

@@ -60,6 +60,7 @@ def asked_value(text: str) -> tuple[str, str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)  # read per candidate sentence and part, like `asked_value`
 def asks_date(text: str) -> bool:
     """The part asks in what year (or on what date) something happened."""
     return bool(_ASKS_DATE.search(text))
