@@ -113,6 +113,7 @@ class Sentence(NamedTuple):
     listed: bool = False
     lead_in: str = ""
     code: bool = False  # a line of a code block
+    goes_on: bool = False  # a list item's second or later sentence: it goes on from the one before it
 
     @property
     def fragment(self) -> bool:
@@ -158,7 +159,8 @@ def sentence_units(text: str) -> list[Sentence]:
         nonlocal lead
         if paragraph:
             sentences = _split_prose(" ".join(paragraph))
-            out.extend(Sentence(s, in_item, lead if in_item else "") for s in sentences)
+            out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0)
+                       for k, s in enumerate(sentences))
             if not in_item:
                 lead = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
             paragraph.clear()

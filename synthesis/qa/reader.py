@@ -186,6 +186,7 @@ class Candidate:
     lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
     subject: str = ""  # the heading a sentence names only as "this option" (`--output-junit <file>`)
     code: bool = False  # a line of a code block
+    goes_on: bool = False  # a list item's later sentence ("**Change the passcode.** It must be …"): see `_join_back`
     joined: bool = False  # two sentences: the second points back at the first ("This request will require …")
     vector: np.ndarray | None = None
     scores: list[float] = field(default_factory=list)  # relevance per part

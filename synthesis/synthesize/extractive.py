@@ -156,7 +156,8 @@ class ExtractiveSynthesizer:
                 lead_in = protect(sentence.lead_in or (_section(src.passage) if sentence.listed else ""))
                 subject = protect(_subject(text, src.passage))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
-                                  fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code))
+                                  fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
+                                  goes_on=sentence.goes_on))
         return _join_back(units)
 
     def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
@@ -445,7 +446,8 @@ def _join_back(units: list[Unit]) -> list[Unit]:
         prev = joined[-1] if joined else None
         key = id(u.passage)
         if (prev is not None and prev.passage is u.passage and prev.position == u.position - closed.get(key, 0) - 1
-                and not prev.fragment and not u.fragment and not prev.joined  # (a code line is listed: a fragment)
+                and (u.goes_on or (not prev.fragment and not u.fragment))  # (a code line is listed: a fragment)
+                and not prev.joined
                 and len(prev.text.split()) <= JOIN_WORDS and points_back(u.text)):
             prev.text = f"{prev.text} {u.text}"
             prev.joined = True

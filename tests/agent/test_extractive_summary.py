@@ -184,6 +184,35 @@ def test_a_sentence_pointing_back_is_one_unit_with_the_one_before(minilm):
     assert [u.joined for u in units] == [False, True, False]
 
 
+# Real text (18F handbook, equipment): each rule is a list item whose bold first sentence names what the rest is about.
+PHONE_RULES = ("### Rules\n\n"
+               "- **Change the phone's passcode.** It must be longer than 14 characters and\n"
+               "  contain both letters and numbers. The code should be known only to you.\n"
+               "- **Activate Find My iPhone.** If you're on an Android phone, activate Android Device Manager.\n"
+               "- **You are responsible for applying software updates.** When you receive a notification that an\n"
+               "  update is available, you should apply the update as soon as possible.\n")
+
+
+def test_a_list_items_later_sentence_pointing_back_is_one_unit_with_the_one_before(minilm):
+    passage = Passage(id="p1", doc_id="d1", content=PHONE_RULES, score=0.8, title="Equipment", section="Phone > Rules")
+    units = ExtractiveSynthesizer(minilm)._units(Context(sources=[ContextSource(number=1, passage=passage)]))
+    texts = [u.text for u in units]
+    assert texts[0] == ("Change the phone's passcode. It must be longer than 14 characters and contain both letters "
+                        "and numbers."), texts
+    assert units[0].fragment and units[0].lead_in == "Rules"  # still an item of its list
+    assert "The code should be known only to you." in texts  # one join per unit
+    # the next item's first sentence never joins the item before it, though it reads as going on
+    assert "You are responsible for applying software updates." in texts
+
+
+async def test_a_rule_told_in_a_list_item_answers_for_its_subject(minilm):
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=PHONE_RULES, score=0.8, title="Equipment", section="Equipment > Phone > Rules"))])
+    summary = (await ExtractiveSynthesizer(minilm).synthesize(
+        "What are the rules for my iPhone passcode?", context)).synthesis.summary
+    assert summary.startswith("Rules: Change the phone's passcode. It must be longer than 14 characters"), summary
+
+
 async def test_who_approves_is_read_with_what_it_approves(minilm):
     context = Context(sources=[ContextSource(number=1, passage=Passage(
         id="p1", doc_id="d1", content=PRINTER, score=0.8, title="Equipment",
