@@ -87,6 +87,12 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     per_part = [max((c.plain[j] for c in candidates if c.plain), default=0.0) for j in range(len(frame.parts))]
     closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
     unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
+    # "Is there a lactation room at the Chicago office?": a New York page's mother's room answers another office.
+    # A part that names a place is answered inside it: a key word no passage there uses leaves it unanswered.
+    scoped = {j for j in range(len(frame.parts)) if any(c.outside[j] for c in candidates if c.outside)}
+    inside = [c for c in candidates if c.outside and not any(c.outside[j] for j in scoped)]
+    if scoped and inside and missing_words(frame, inside, embed):
+        unsupported |= scoped
     unsupported |= {j for j, p in enumerate(frame.parts)
                     if p.expect is Expect.QUANTITY and p.side is None and per_part[j] < QUANTITY_FLOOR}
     unstated = unstated_values(frame, candidates)

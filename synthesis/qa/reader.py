@@ -193,6 +193,7 @@ class Candidate:
     support: list[float] = field(default_factory=list)  # per part: cosine + 0.3·keyword overlap (answerability)
     plain: list[float] = field(default_factory=list)  # relevance per part without a field preference (answerability)
     heading_match: list[float] = field(default_factory=list)  # per part: cosine of its innermost heading
+    outside: list[bool] = field(default_factory=list)  # per part: outside the place or unit the part names
     stems: set[str] = field(default_factory=set)
     dense: float = 0.0
     relevance: float = 0.0  # best over parts
@@ -271,7 +272,7 @@ def _last_heading(c: Candidate) -> str:
 # ("at the DC office", "move to New York"); not a possession ("my Mac"). The run's last word names it, and only if
 # the retrieved text writes it as a name (capitalised in PROPER_SHARE of its uses): "how to Request leave" is
 # title case, not a place.
-_NAME = re.compile(r"\b(?:in|at|to|from|near)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
+_NAME = re.compile(r"\b(?:in|at|to|from|near|out of)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
 PROPER_SHARE = 0.8
 
 
@@ -394,7 +395,8 @@ class Reader:
             c.kinds = answer_kinds(c.text)
             factor = 1.0
             # a Chicago page answering a question about the DC office (per part: "… in Tock" scopes that part only)
-            outside = [any(name not in head[i] and name not in own[i] for name in names) for names in scoped]
+            outside = c.outside = [any(name not in head[i] and name not in own[i] for name in names)
+                                   for names in scoped]
             if c.code:  # a command or config line: the sentence announcing it answers, and is quoted with it
                 factor = CODE_FACTOR
             elif c.text.rstrip().endswith("?") and ":" not in c.text:  # an FAQ heading asks; "First check: was …?" tells

@@ -352,6 +352,31 @@ async def test_a_sentence_is_read_under_its_section(minilm):
     assert "DR 0004" in s.summary and "DE 4" not in s.summary
 
 
+# Real text (18F handbook, office pages): only the New York and DC pages have a nursing room; Chicago's does not.
+OFFICES = (
+    ("New York City", "Where are the... > Mother’s rooms",
+     "There's a mother's (aka lactation) room on the 54th floor on the southeast side. It has outlets, a sink, and a "
+     "fridge. Ideally you should book time in the room with BookIt."),
+    ("Washington, D.C.", "Where are the... > Nursing/Pumping rooms",
+     "Look for room 1232A at the back of the health center on the first floor. There is a fridge inside the room "
+     "and one outside the room, in the health clinic."),
+    ("Chicago", "Amenities > Health Center",
+     "There is a health center (Federal Occupational Health) near the southeast corner of the 3rd floor."),
+    ("Chicago", "How do I...? > Book rooms for meetings?", "In Chicago, you can book rooms using BookIt."),
+)
+
+
+async def test_a_place_the_question_names_is_where_it_is_answered(minilm):
+    """A Chicago question answered with New York's mother's room answers about another office: a part naming a
+    place whose key word no page of that place uses is not answered (and the closest topics are named)."""
+    asked = ("I'm nursing and will be working out of the Chicago office a few days a week. Is there a lactation room "
+             "there, and on which floor?")
+    s = await _answer(minilm, asked, _context(*OFFICES))
+    assert not s.findings and "54th floor" not in s.summary, s.summary
+    s = await _answer(minilm, "Is there a lactation room in the New York office?", _context(*OFFICES))
+    assert "54th floor" in s.summary, s.summary
+
+
 async def test_a_system_or_a_place_is_not_a_person_who_signs_off(minilm):
     """18F handbook: 'Three weeks off without pay. Whose sign-off do I need?' was answered from the Tock page
     ('You cannot request paid time off in Tock (… HR Links)'): 'HR Links' and 'out of office' read as a role."""
