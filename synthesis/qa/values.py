@@ -1,6 +1,6 @@
 """The kind of value a question part asks for, where its wording leaves no other reading, and whether a sentence
-states one: a duration ("how many hours …", "how long does approval take") or a price ("how much does a seat
-cost"). One home for answerability (a part nothing states it for is not answered), the reader (a sentence that
+states one: a duration ("how many hours …", "how long does approval take"), a price ("how much does a seat
+cost") or a time of day ("what time do they close"). One home for answerability (a part nothing states it for is not answered), the reader (a sentence that
 states it fits the part) and confidence (an answer is 'high' only when its quoted sentence states it).
 
 "How many hours of training do I need for FAC-COR Level II?" is not answered by "FAC-COR contains three levels of
@@ -39,13 +39,19 @@ _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|
                            r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
                            r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"
                            r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
+# A time of day ("what time is the check-in due", "what time do they close"): a clock time answers it, or a part of
+# the day ("close of business", "by noon"); "every day" does not.
+_ASKS_CLOCK = re.compile(r"\b(?:what|which) time\b(?! (?:zone|frame|period|off)\b)|\bat what hour\b", re.I)
+_STATES_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight|"
+                           r"close of business|COB|end of (?:the )?(?:day|business day|workday)|business hours|"
+                           r"working hours|core hours|morning|afternoon|evening)\b", re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
-DURATION, PRICE = "a duration", "a price"
-_VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE))
-_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY}
+DURATION, PRICE, CLOCK = "a duration", "a price", "a time of day"
+_VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
+_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK}
 
 
 @functools.lru_cache(maxsize=256)  # read per candidate sentence and part: the same few part texts
@@ -76,4 +82,4 @@ def states_value(text: str, kind: str) -> bool:
     return bool(_STATES[kind].search(text))
 
 
-__all__ = ["DURATION", "PRICE", "YEAR", "asked_value", "asks_date", "states_value", "states_year"]
+__all__ = ["CLOCK", "DURATION", "PRICE", "YEAR", "asked_value", "asks_date", "states_value", "states_year"]

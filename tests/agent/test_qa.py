@@ -970,6 +970,39 @@ async def test_a_question_about_the_release_that_added_a_feature_is_answered_by_
     assert "3.19" in s.summary, s.summary
 
 
+@pytest.mark.parametrize(("text", "states"), [
+    ("Close of business for the travel team is at 4:30 PM ET.", True),
+    ("Ensure this is complete by 3:30 PM Eastern.", True),
+    ("The fans are set to stay on until 6 pm.", True),
+    ("Submit it by noon.", True),
+    ("The goal for the check-in tool is 100% reporting every day.", False),  # how often, not when
+    ("Vouchers are reviewed within 5 business days.", False),
+])
+def test_a_stated_time_of_day_needs_a_clock_time(text, states):
+    from synthesis.qa.values import CLOCK, states_value
+
+    assert states_value(text, CLOCK) is states
+
+
+# Real text (18F handbook): the Daily Check-in page says how often, never by what time; the travel class says when the
+# travel team closes.
+CHECK_IN = ("Daily Check-in", "Daily Check-in",
+            "The Daily Check-in Tool gathers data that the GSA Leadership Team, including the Administrator, reviews on "
+            "a daily basis as part of the agency’s COVID planning and response. The goal for the check-in tool is 100% "
+            "reporting every day.")
+TRAVEL_TEAM = ("Travel 101", "Getting help",
+               "Properly submitted authorizations for upcoming travel are reviewed by the team daily, and vouchers are "
+               "reviewed within 5 business days. Close of business for the travel team is at 4:30 PM ET.")
+
+
+async def test_what_time_is_answered_by_a_time_of_day(minilm):
+    s = await _answer(minilm, "What time each day is the Daily Check-in due?", _context(CHECK_IN, TRAVEL_TEAM))
+    assert not s.findings, s.summary  # "every day" says how often, not by when
+    s = await _answer(minilm, "I've got a question for the travel team late in the afternoon. What time do they "
+                              "close for the day?", _context(TRAVEL_TEAM, CHECK_IN))
+    assert s.summary.startswith("Close of business for the travel team is at 4:30 PM ET."), s.summary
+
+
 @pytest.mark.parametrize(("question", "asks"), [
     ("How many seconds does ctest wait before retrying?", True),
     ("What's the maximum number of days I can set as the expiry?", True),
@@ -978,6 +1011,8 @@ async def test_a_question_about_the_release_that_added_a_feature_is_answered_by_
     ("How long can a package name be?", False),  # a length, not a duration
     ("How soon do I get reimbursed?", False),  # "with your next paycheck" answers it
     ("How much of the course fee does the program cover?", False),  # a share, not a price
+    ("What time each day is the Daily Check-in due?", True),
+    ("What time zone do I enter my hours in?", False),
 ])
 def test_only_an_unambiguous_duration_or_price_question_needs_one_stated(question, asks):
     from synthesis.qa.values import asked_value
