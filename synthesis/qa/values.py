@@ -1,7 +1,8 @@
 """The kind of value a question part asks for, where its wording leaves no other reading, and whether a sentence
 states one: a duration ("how many hours …", "how long does approval take"), a price ("how much does a seat
-cost") or a time of day ("what time do they close"). One home for answerability (a part nothing states it for is not answered), the reader (a sentence that
-states it fits the part) and confidence (an answer is 'high' only when its quoted sentence states it).
+cost") or a time of day ("what time do they close"). One home for answerability (a part nothing states it for is
+not answered), the reader (a sentence that states it fits the part) and confidence (an answer is 'high' only when
+its quoted sentence states it).
 
 "How many hours of training do I need for FAC-COR Level II?" is not answered by "FAC-COR contains three levels of
 certification": a number, but not of hours. And a part asking when something happened ("when did the program get
