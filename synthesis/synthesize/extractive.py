@@ -172,6 +172,10 @@ class ExtractiveSynthesizer:
             # please avoid) - packages are not upgraded …" shares "install packages" but is about an option
             mentions = [u for u in units if concept and len(concept & content_stems(u.text)) >= need
                         and u.support and u.support[j] >= RELATED_SUPPORT]
+            # … or that is the part's best answer, in its own words ("FY24 FEVS results for TTSC TK." for "how did
+            # TTSC score on the Federal Employee Viewpoint Survey")
+            if scored := [u for u in units if u.scores]:
+                mentions.append(max(scored, key=lambda u: u.scores[j]))
             flagged = next((u.source for u in mentions if UNDOCUMENTED.search(u.text)), None)
             if flagged is not None:
                 gaps.append(Gap(j, aspect, gap_text(aspect, evidence=flagged), flagged, checked.per_part[j]))
