@@ -20,7 +20,7 @@ from .synthesize.base import Context
 UNDOCUMENTED = re.compile(
     r"\b(no (written |formal )?(runbook|documentation|docs?|write-?up|process|procedure)|not (yet )?(documented|"
     r"written( down)?)|undocumented|write (it )?down how|(is|are|remains?) unclear|nobody (in the room )?knew|tbd|"
-    r"to be (written|decided|documented|determined|added)|lives? in (someone's|people's|their) heads?)\b"
+    r"to be (written|decided|documented)|lives? in (someone's|people's|their) heads?)\b"
     r"|(?-i:\b(?:TK|TODO)\b)(?=\W*$)", re.I)  # an editor's placeholder ending the line: "FY24 results for TTSC TK."
 GAP_SUPPORT = 0.55  # best sentence support (cosine + 0.3·keyword overlap) below this: the part is not answered
 COVERED_OVERLAP = 0.5

@@ -400,6 +400,9 @@ async def test_a_placeholder_is_no_answer(minilm):
     assert UNDOCUMENTED.search("FY24 FEVS results for TTSC TK.") and UNDOCUMENTED.search("Owner: TODO")
     assert not UNDOCUMENTED.search("Build the GUI with Tcl/TK and Python.")
     assert not UNDOCUMENTED.search("The tk module wraps Tk.")  # a word, not the placeholder
+    # Node's contributing guide: a request to be added as a triager is how to become one, not a missing page
+    assert not UNDOCUMENTED.search("Open a PR on the README.md of this project with: i) a request to be added as a "
+                                   "triager, ii) the motivation for becoming a triager")
     s = await _answer(minilm, "How did TTSC score on last year's Federal Employee Viewpoint Survey? What was our "
                               "engagement score?", MEASURES)
     # the gap cites the page that holds the placeholder: it is not written yet, not missing from the search
@@ -857,6 +860,51 @@ async def test_a_year_never_makes_an_answer_high(minilm, monkeypatch):
     monkeypatch.setattr(extractive, "asks_date", lambda text: False)
     off = (await _answer(minilm, question, context)).quality.overall
     assert on <= 0.6 < 0.75 <= off, (on, off)
+
+
+@pytest.mark.parametrize(("word", "other"), [
+    ("behaviour", "behavior"), ("organise", "organize"), ("analysed", "analyzed"), ("centre", "center"),
+    ("catalogue", "catalog"), ("travelled", "traveled"), ("prebuild", "build"), ("unsupported", "supported"),
+    ("non-blocking", "blocking"),
+])
+def test_another_spelling_names_the_same_thing(word, other):
+    from synthesis.qa.answerability import spellings
+
+    assert other in spellings(word)
+
+
+@pytest.mark.parametrize("word", ["restore", "release", "decode", "stall", "pre"])
+def test_a_prefix_that_changes_the_topic_is_kept(word):
+    from synthesis.qa.answerability import spellings
+
+    assert not spellings(word)  # "restore" is no "store", "release" no "lease"
+
+
+# Real text (pip's docs, repeatable installs and pip wheel): the pages say "build" and "bundle", never "prebuild".
+WHEELHOUSE = _context(
+    ("Repeatable Installs", "Using a wheelhouse (AKA Installation Bundles)",
+     "pip wheel can be used to generate and package all of a project's dependencies, with all the compilation "
+     "performed, into a single directory that can be converted into a single archive. This archive then allows "
+     "installation when index servers are unavailable and avoids time-consuming recompilation.\n\n"
+     "Creating the bundle, on a modern Unix system:\n\n```\n$ tempdir=$(mktemp -d /tmp/wheelhouse-XXXXX)\n"
+     "$ python -m pip wheel -r requirements.txt --wheel-dir=$tempdir\n```\n\n"
+     "Installing from the bundle, on a modern Unix system:\n\n```\n"
+     "$ python -m pip install --force-reinstall --no-index --no-deps $tempdir/*\n```"),
+    ("pip wheel", "Description", "Build Wheel archives for your requirements and dependencies."),
+)
+
+
+async def test_a_word_spelled_with_a_prefix_is_covered_by_the_word(minilm, monkeypatch):
+    """pip's docs: 'How do I prebuild all deps into a bundle … and install from it on the offline one?' was refused:
+    'No retrieved page mentions “prebuild”', though the wheelhouse section answers it."""
+    import synthesis.qa.answerability as answerability
+
+    question = ("Our build servers have no internet. How do I prebuild all deps into a bundle on one box and install "
+                "from it on the offline one?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, WHEELHOUSE, answerability, "spellings",
+                                      lambda word: set())
+    assert "pip wheel" in on, on
+    assert "pip wheel" not in off, off
 
 
 async def test_a_number_no_sentence_answers_well_is_not_answered(minilm, monkeypatch):
