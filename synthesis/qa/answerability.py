@@ -307,6 +307,25 @@ def _asked_about(question: str) -> str:
     return asking if asking and not _points_back(asking) else question
 
 
+# British spellings and their American forms: a page spelled the other way covers the same thing.
+_SPELLINGS = ((re.compile(r"our(s?)$"), r"or\1"), (re.compile(r"is(e|es|ed|ing|ation|ations)$"), r"iz\1"),
+              (re.compile(r"ys(e|es|ed|ing)$"), r"yz\1"), (re.compile(r"tre(s?)$"), r"ter\1"),
+              (re.compile(r"ogue(s?)$"), r"og\1"), (re.compile(r"(?<=[aeiou])ll(ed|ing|er)$"), r"l\1"))
+# A prefix that makes a word of the same topic ("prebuild", "unsupported", "non-blocking"); not "re" or "de"
+# ("restore" is no "store", "release" no "lease").
+_SAME_TOPIC_PREFIX = re.compile(r"^(?:pre|un|non)-?(?P<rest>[a-z]{5,})$")
+
+
+def spellings(word: str) -> set[str]:
+    """The word's other spellings that name the same thing: American for British, and without a prefix that keeps
+    the topic."""
+    w = word.lower()
+    out = {pattern.sub(repl, w) for pattern, repl in _SPELLINGS} - {w}
+    if m := _SAME_TOPIC_PREFIX.match(w):
+        out.add(m.group("rest"))
+    return out
+
+
 def _clipped(word: str, vocabulary: list[str]) -> bool:
     """A rare word (Zipf under CLIPPED_ZIPF, and so without its plural "s") that starts some longer word of the
     passages, at least three letters of it and three short of it ("deps" of "dependencies", "env" of "environment";
@@ -394,6 +413,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     present |= {s for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT
                 for s in (c.stems & rare) - _other_kind(agents, content_words(c.text))}
     absent = [w for w in asked if stem(w) not in present]
+    # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
+    absent = [w for w in absent if not any(stem(v) in present for v in spellings(w))]
     unmet = unmet_thresholds(frame.question, passages)
     off_topic = _off_topic(absent, asked)
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
