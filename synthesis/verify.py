@@ -20,8 +20,10 @@ from .synthesize.base import Context
 UNDOCUMENTED = re.compile(
     r"\b(no (written |formal )?(runbook|documentation|docs?|write-?up|process|procedure)|not (yet )?(documented|"
     r"written( down)?)|undocumented|write (it )?down how|(is|are|remains?) unclear|nobody (in the room )?knew|tbd|"
-    r"to be (written|decided|documented)|lives? in (someone's|people's|their) heads?)\b"
-    r"|(?-i:\b(?:TK|TODO)\b)(?=\W*$)", re.I)  # an editor's placeholder ending the line: "FY24 results for TTSC TK."
+    r"to be (written|decided|documented)|lives? in (someone's|people's|their) heads?)\b", re.I)
+# An editor's placeholder: "FY24 FEVS results for TTSC TK.", "TODO: write this section" (capitals only, after a space
+# or opening the line; "Tcl/TK" is a name)
+PLACEHOLDER = re.compile(r"(?<=\s)(?:TK|TODO|TBD)\W*$|^\W*(?:TODO|TBD)\b")
 GAP_SUPPORT = 0.55  # best sentence support (cosine + 0.3·keyword overlap) below this: the part is not answered
 COVERED_OVERLAP = 0.5
 COVERAGE_CAPS = (0.74, 0.49)  # overall quality with some / half or more of the question's parts unanswered

@@ -15,8 +15,8 @@ Two refinements, both seen on the 18F handbook:
   * a case the question sets by a number ("longer than 14 hours", "after five years") is missing when no passage
     states that quantity: the rules for flights in general do not answer a question about 14-hour flights.
 
-A part that asks for a duration or a price ("how many seconds …", "how long …", "how much does … cost") is not
-answered by sentences that state no duration or price: a page that names a retry delay setting but gives no value
+A part that asks for a duration, a price or a time of day ("how many seconds …", "how long …", "how much does …
+cost", "what time is it due") is not answered by sentences that state none: a page that names a retry delay setting but gives no value
 does not say how long the delay is (seen on CMake's and npm's manuals, where such questions were otherwise answered
 with the nearest number of something else). Which wording asks for one, and what states one, is in `values.py`. Nor
 is a part asking for any number whose best sentence is weak (QUANTITY_FLOOR): a number that answers is stated next to
@@ -29,7 +29,8 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import STOPWORDS, asked_sentences, content_words, contracted_stopword, quantities, stem
+from ..sentences import (STOPWORDS, asked_sentences, content_stems, content_words, contracted_stopword, quantities,
+                         stem)
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line
 from .values import asked_value, states_value
@@ -87,19 +88,46 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     per_part = [max((c.plain[j] for c in candidates if c.plain), default=0.0) for j in range(len(frame.parts))]
     closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
     unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
-    # "Is there a lactation room at the Chicago office?": a New York page's mother's room answers another office.
-    # A part that names a place is answered inside it: a key word no passage there uses leaves it unanswered.
-    scoped = {j for j in range(len(frame.parts)) if any(c.outside[j] for c in candidates if c.outside)}
-    inside = [c for c in candidates if c.outside and not any(c.outside[j] for j in scoped)]
-    if scoped and inside and missing_words(frame, inside, embed):
-        unsupported |= scoped
     unsupported |= {j for j, p in enumerate(frame.parts)
                     if p.expect is Expect.QUANTITY and p.side is None and per_part[j] < QUANTITY_FLOOR}
     unstated = unstated_values(frame, candidates)
     titled = any(h >= HEADING_COVERS for c in candidates for h in c.heading_match)
+    missing = missing_words(frame, candidates, embed)
+    if not titled:  # (the words are not `missing`: a page of another place uses them)
+        unsupported |= set(answered_elsewhere(frame, candidates, embed))
     return Support(per_part=per_part, unsupported=unsupported | set(unstated),
-                   missing=missing_words(frame, candidates, embed), unstated=list(dict.fromkeys(unstated.values())),
-                   titled=titled)
+                   missing=missing, unstated=list(dict.fromkeys(unstated.values())), titled=titled)
+
+
+def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict[int, list[str]]:
+    """Parts that name a place and are answered only for another one, with the words no page of their place uses.
+
+    "I'll be working out of the Chicago office. Is there a lactation room there?" was answered with New York's
+    mother's room. A part is answered elsewhere when a key word of its own (the missing-word test, run on the
+    passages inside its place) is missing from every passage inside, and a passage that uses the word belongs to a
+    sibling: a page titled by a name ("New York City", "Washington, D.C."), not a general page ("Leave types" may
+    answer "… in Tock"). A strong answer inside the place (STRONG_SUPPORT) still answers."""
+    out: dict[int, list[str]] = {}
+    for j, part in enumerate(frame.parts):
+        inside = [c for c in candidates if c.outside and not c.outside[j]]
+        if len(inside) == len(candidates) or not inside:  # the part names no place, or nothing is inside it
+            continue
+        if max(c.plain[j] for c in inside) >= STRONG_SUPPORT:
+            continue
+        own = {stem(w) for w in content_words(part.query)}
+        lacking = [w for w in missing_words(frame, inside, embed) if stem(w) in own]
+        siblings = [c for c in candidates if c.outside and c.outside[j] and _named_page(c.passage.title)]
+        lacking = [w for w in lacking if any(stem(w) in c.stems or stem(w) in content_stems(c.heading)
+                                             for c in siblings)]
+        if lacking:
+            out[j] = lacking
+    return out
+
+
+def _named_page(title: str) -> bool:
+    """A page titled by a name: every word capitalised ("New York City", "Washington, D.C.", "San Francisco")."""
+    words = re.findall(r"[A-Za-z][\w'.-]*", title)
+    return bool(words) and len(words) <= 4 and all(w[0].isupper() for w in words)
 
 
 def _names_it(text: str, candidates: list[Candidate]) -> bool:
@@ -110,10 +138,10 @@ def _names_it(text: str, candidates: list[Candidate]) -> bool:
 
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
-    """Quantity parts asking for a duration or a price that no sentence about them states, with what is lacking ("a
-    number of seconds", "a price"); see the module docstring. A sentence is about the part when it is related to it
-    (RELATED_SUPPORT) or is a short "Label: value" line in the same section as one that is: a setting's "Default:
-    10000 (10 seconds)"."""
+    """Quantity parts asking for a duration, a price or a time of day that no sentence about them states, with what
+    is lacking ("a number of seconds", "a price"); see the module docstring. A sentence is about the part when it is
+    related to it (RELATED_SUPPORT) or is a short "Label: value" line in the same section as one that is: a
+    setting's "Default: 10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
         if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
@@ -310,9 +338,11 @@ def _asked_about(question: str) -> str:
 # British spellings and their American forms: a page spelled the other way covers the same thing.
 _SPELLINGS = ((re.compile(r"our(s?)$"), r"or\1"), (re.compile(r"is(e|es|ed|ing|ation|ations)$"), r"iz\1"),
               (re.compile(r"ys(e|es|ed|ing)$"), r"yz\1"), (re.compile(r"tre(s?)$"), r"ter\1"),
-              (re.compile(r"ogue(s?)$"), r"og\1"), (re.compile(r"(?<=[aeiou])ll(ed|ing|er)$"), r"l\1"))
-# A prefix that makes a word of the same topic ("prebuild", "unsupported", "non-blocking"); not "re" or "de"
-# ("restore" is no "store", "release" no "lease").
+              (re.compile(r"ogue(s?)$"), r"og\1"),
+              (re.compile(r"(?<=[a-z]{2}e)ll(ed|ing|er|ers)$"), r"l\1"))  # travelled; not controller, stalled
+# A prefix that makes a word of the same topic ("prebuild", "non-blocking"); not "re" or "de" ("restore" is no
+# "store", "release" no "lease"), and only on a word the English lexicon does not know: "preserve" is no "serve",
+# "unemployment" no "employment".
 _SAME_TOPIC_PREFIX = re.compile(r"^(?:pre|un|non)-?(?P<rest>[a-z]{5,})$")
 
 
@@ -321,7 +351,7 @@ def spellings(word: str) -> set[str]:
     the topic."""
     w = word.lower()
     out = {pattern.sub(repl, w) for pattern, repl in _SPELLINGS} - {w}
-    if m := _SAME_TOPIC_PREFIX.match(w):
+    if (m := _SAME_TOPIC_PREFIX.match(w)) and not _lexicon(w):
         out.add(m.group("rest"))
     return out
 

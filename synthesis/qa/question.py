@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..sentences import asked_sentences, content_words, stem
+from .values import ASKS_CLOCK
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
 FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
@@ -55,8 +56,7 @@ class Expect(StrEnum):
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
-    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which) year\b(?!['’]s|-)|"
-    r"(what|which) time\b(?! (zone|frame|period|off)\b))\b", re.I)
+    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which) year\b(?!['’]s|-))\b|" + ASKS_CLOCK, re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".
 ASKS_DEFAULT = re.compile(r"\b(?:by|the|a|its|their|your|our|my|npm's|cmake's)\s+defaults?\b|\bdefaults?\s+to\b|"

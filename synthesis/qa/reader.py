@@ -28,7 +28,7 @@ from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, conte
                          is_pointer, leans_on_context, quantities, stem)
 from .acronyms import definitions, expand
 from .question import Expect, Field, Frame, Part, stem_weights
-from .values import YEAR, asked_value, asks_date, states_value, states_year
+from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -156,12 +156,15 @@ def answer_kinds(text: str) -> set[Expect]:
 def holds(part: Part, c: "Candidate") -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
     ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
-    something happened, a year ("The CoE program launched in 2017.")."""
+    something happened, a year ("The CoE program launched in 2017."); for a time of day, a clock time or a part of
+    the day."""
     if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
         return True
+    asked = asked_value(part.text)
+    if asked is not None and asked[0] == CLOCK and states_value(f"{c.text} {c.lead_in}", CLOCK):
+        return True  # "by close of business" holds no digit, and answers "what time is it due"
     if part.expect not in c.kinds:
         return False
-    asked = asked_value(part.text)
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
 
 
@@ -268,11 +271,12 @@ def _last_heading(c: Candidate) -> str:
     return headings(c.passage.section)[-1] or c.passage.title.strip()
 
 
-# A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near (the)"
+# A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near/out of (the)"
 # ("at the DC office", "move to New York"); not a possession ("my Mac"). The run's last word names it, and only if
 # the retrieved text writes it as a name (capitalised in PROPER_SHARE of its uses): "how to Request leave" is
 # title case, not a place.
-_NAME = re.compile(r"\b(?:in|at|to|from|near|out of)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
+_NAME = re.compile(r"\b(?:in|at|to|from|near|out of)\s+(?:the\s+)?"
+                   r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
 PROPER_SHARE = 0.8
 
 

@@ -24,7 +24,7 @@ from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.reader import field_line, holds
 from ..qa.values import asks_date
 from ..sentences import content_stems, key_phrases, leans_on_context, points_back, sentence_units
-from ..verify import UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
+from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
                              replaces, resolution)
@@ -172,11 +172,12 @@ class ExtractiveSynthesizer:
             # please avoid) - packages are not upgraded …" shares "install packages" but is about an option
             mentions = [u for u in units if concept and len(concept & content_stems(u.text)) >= need
                         and u.support and u.support[j] >= RELATED_SUPPORT]
-            # … or that is the part's best answer, in its own words ("FY24 FEVS results for TTSC TK." for "how did
-            # TTSC score on the Federal Employee Viewpoint Survey")
-            if scored := [u for u in units if u.scores]:
-                mentions.append(max(scored, key=lambda u: u.scores[j]))
+            # … or the part's best answer is an editor's placeholder, whatever its words ("FY24 FEVS results for TTSC
+            # TK." for "how did TTSC score on the Federal Employee Viewpoint Survey")
+            best = max((u for u in units if u.scores), key=lambda u: u.scores[j], default=None)
             flagged = next((u.source for u in mentions if UNDOCUMENTED.search(u.text)), None)
+            if flagged is None and best is not None and not best.code and PLACEHOLDER.search(best.text):
+                flagged = best.source
             if flagged is not None:
                 gaps.append(Gap(j, aspect, gap_text(aspect, evidence=flagged), flagged, checked.per_part[j]))
             elif j in checked.unsupported and multi:
@@ -441,8 +442,9 @@ def _keywords_label(text: str) -> str:
 def _join_back(units: list[Unit]) -> list[Unit]:
     """A sentence that points back ("This request will require approval from your supervisor and the head of your
     division.", "It must be longer than 14 characters.") is one unit with the sentence just before it: read alone
-    its subject is missing, so it neither scores for it nor makes sense quoted. Sentences only (not list items or
-    code), one join per unit, and only after a sentence of at most JOIN_WORDS words. Positions close up behind a
+    its subject is missing, so it neither scores for it nor makes sense quoted. Sentences of prose, or a list item's
+    later sentence with the item's first ("Change the phone's passcode. It must be longer …"); never code; one join
+    per unit, and only after a sentence of at most JOIN_WORDS words. Positions close up behind a
     join, so the unit after the pair is still the next one (a "why" answer reads on from a restated premise)."""
     joined: list[Unit] = []
     closed: dict[int, int] = {}  # per passage: sentences folded into the one before them so far
