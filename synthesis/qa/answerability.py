@@ -16,11 +16,11 @@ Two refinements, both seen on the 18F handbook:
     states that quantity: the rules for flights in general do not answer a question about 14-hour flights.
 
 A part that asks for a duration, a price or a time of day ("how many seconds …", "how long …", "how much does …
-cost", "what time is it due") is not answered by sentences that state none: a page that names a retry delay setting but gives no value
-does not say how long the delay is (seen on CMake's and npm's manuals, where such questions were otherwise answered
-with the nearest number of something else). Which wording asks for one, and what states one, is in `values.py`. Nor
-is a part asking for any number whose best sentence is weak (QUANTITY_FLOOR): a number that answers is stated next to
-what is asked, and a weak line holds some other number.
+cost", "what time is it due") is not answered by sentences that state none: a page that names a retry delay
+setting but gives no value does not say how long the delay is (seen on CMake's and npm's manuals, where such
+questions were otherwise answered with the nearest number of something else). Which wording asks for one, and
+what states one, is in `values.py`. Nor is a part asking for any number whose best sentence is weak
+(QUANTITY_FLOOR): a number that answers is stated next to what is asked, and a weak line holds some other number.
 """
 
 from __future__ import annotations

@@ -42,13 +42,13 @@ _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|
                            r"\bfull (?:cost|fee|price|registration fee)\b", re.I)
 # A time of day ("what time is the check-in due", "what time do they close"): a clock time answers it, or a part of
 # the day ("close of business", "by noon"); "every day" does not.
-# (a verb or "each/every" follows: "what time tracking tool", "what time zones", "what time of year" ask no clock time)
+# A verb or "each/every" follows: "what time tracking tool", "what time zones", "what time of year" ask no clock time.
 ASKS_CLOCK = (r"\b(?:what|which) time(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|must|can|could|each|"
               r"every)\b)")
 _ASKS_CLOCK = re.compile(ASKS_CLOCK, re.I)
 _STATES_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight|"
-                           r"close of business|COB|EOD|o'clock|end of (?:the )?(?:day|business day|workday)|business hours|"
-                           r"working hours|core hours|morning|afternoon|evening)\b", re.I)
+                           r"close of business|COB|EOD|o'clock|end of (?:the )?(?:day|business day|workday)|"
+                           r"business hours|working hours|core hours|morning|afternoon|evening)\b", re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
@@ -60,9 +60,9 @@ _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK}
 
 @functools.lru_cache(maxsize=256)  # read per candidate sentence and part: the same few part texts
 def asked_value(text: str) -> tuple[str, str] | None:
-    """(kind, what is lacking when nothing states it) for a part asking a duration, a price or a time of day, else None:
-    ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how much
-    does a seat cost"."""
+    """(kind, what is lacking when nothing states it) for a part asking a duration, a price or a time of day, else
+    None: ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how
+    much does a seat cost"."""
     for asks, kind in _VALUES:
         if m := asks.search(text):
             unit = m.groupdict().get("unit")
@@ -86,4 +86,5 @@ def states_value(text: str, kind: str) -> bool:
     return bool(_STATES[kind].search(text))
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_value", "asks_date", "states_value", "states_year"]
+__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_value", "asks_date", "states_value",
+           "states_year"]
