@@ -108,18 +108,20 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
     sibling: a page titled by a name ("New York City", "Washington, D.C."), not a general page ("Leave types" may
     answer "… in Tock"). A strong answer inside the place (STRONG_SUPPORT) still answers."""
     out: dict[int, list[str]] = {}
+    absent: dict[tuple[int, ...], list[str]] = {}  # the missing-word test per set of inside passages (it embeds)
     for j, part in enumerate(frame.parts):
         inside = [c for c in candidates if c.outside and not c.outside[j]]
         if len(inside) == len(candidates) or not inside:  # the part names no place, or nothing is inside it
             continue
         if max(c.plain[j] for c in inside) >= STRONG_SUPPORT:
             continue
+        key = tuple(id(c) for c in inside)
+        if key not in absent:
+            absent[key] = missing_words(frame, inside, embed)
         own = {stem(w) for w in content_words(part.query)}
-        lacking = [w for w in missing_words(frame, inside, embed) if stem(w) in own]
-        siblings = [c for c in candidates if c.outside and c.outside[j] and _named_page(c.passage.title)]
-        lacking = [w for w in lacking if any(stem(w) in c.stems or stem(w) in content_stems(c.heading)
-                                             for c in siblings)]
-        if lacking:
+        used = set().union(*(c.stems | content_stems(c.heading) for c in candidates
+                             if c.outside and c.outside[j] and _named_page(c.passage.title)))
+        if lacking := [w for w in absent[key] if stem(w) in own and stem(w) in used]:
             out[j] = lacking
     return out
 
