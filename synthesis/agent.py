@@ -19,7 +19,8 @@ from .aggregate import aggregate, closest_topics
 from .config import Settings
 from .errors import (ClaudeRefused, InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable,
                      SynthesisError)
-from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, Step, SubagentResult, Synthesis, Turn)
+from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, SearchMode, Step, SubagentResult, Synthesis,
+                     Turn)
 from .planner import plan as make_plan
 from .sentences import keyword_query
 from .store import KnowledgeStore
@@ -27,6 +28,7 @@ from .subagents import SearchBackend, run_subagents
 from .synthesize.base import Context, Researcher, Synthesizer
 from .synthesize.context import TokenCounter, build_context, default_counter
 from .synthesize.extractive import ExtractiveSynthesizer, decomposition, source_list
+from .qa.answerability import LOOKED_FOR
 from .verify import Verification, verify
 
 log = structlog.get_logger(__name__)
@@ -38,6 +40,8 @@ LOW_SCORE_MARGIN = 0.08  # best passage within this of the floor: the knowledge 
 STANDALONE_DEADLINE = 15.0  # one short call; past this the offline rewrite is good enough and the answer waits less
 OFFLINE_RESERVE = 20.0  # seconds of a question's deadline kept for the offline fallback when Claude fails or hangs
 RESERVE_SHARE = 0.25  # ... but never more than this share of a short deadline, so Claude still gets most of it
+LOOK_FOR_WORDS = 3  # missing words searched for again before a refusal
+LOOK_K = 4  # passages per missing word: enough to show the knowledge base uses it, few enough not to crowd the rest
 FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
 
@@ -236,6 +240,10 @@ class Agent:
         synthesizer = self._offline_synthesizer(options)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         run.step("synthesize", synthesizer=outcome.synthesizer, sources=len(context.sources), tokens=context.tokens)
+        if not outcome.synthesis.findings and outcome.missing:
+            again = await self._look_for_words(plan, options, outcome.missing, aggregated, synthesizer, run)
+            if again is not None:
+                outcome, context, aggregated = again
         checked = await asyncio.to_thread(self._verify, outcome.synthesis, context, plan, run)
 
         if checked.uncovered and checked.completeness < REFINE_BELOW:
@@ -270,13 +278,41 @@ class Agent:
                  completeness_after=round(checked.completeness, 3), adopted=bool(better))
         return (checked, context, aggregated) if better else None
 
+    async def _look_for_words(self, plan: Plan, options: AskOptions, missing: Sequence[str],
+                              aggregated: AggregatedResults, synthesizer: Synthesizer, run: _Run):
+        """Before refusing for a word no retrieved passage uses, search for that word itself (lexically) once.
+
+        The passages of a well-ranked neighbouring topic can lack a word the knowledge base does use about the same
+        subject ("… linked into my Rust firmware": the pages on linking C never say "firmware"; other pages of the
+        book do). Passages that use it are added after the retrieved ones, and the question is read again; the
+        synthesizer's own rules still decide whether the word is covered (a passage using it must share another of
+        the question's words). Kept only when it answers; a word no chunk uses costs one cheap lexical lookup. The
+        lookups stay out of `run.subagents`: a later refinement aggregates those afresh, and a passage that merely
+        uses the word would rank first there (a one-word lexical query scores its hits near 1)."""
+        words = [m for m in missing if " " not in m][:LOOK_FOR_WORDS]  # words, not a threshold ("longer than 14 h")
+        if not words:
+            return None
+        results = await self._search(words, LOOK_K, options, prefix="word", budget=run.budget, mode="lexical")
+        found = self._aggregate([r for r in results if r.success])
+        have = {p.id for p in aggregated.results}
+        added = [p.model_copy(update={"metadata": {**p.metadata, LOOKED_FOR: True}})
+                 for p in found.results if p.id not in have][:max(0, self.settings.max_passages - len(have))]
+        run.step("look-for-words", words=words, added=len(added))
+        if not added:
+            return None
+        merged = aggregated.model_copy(update={"results": [*aggregated.results, *added]})
+        context = await self._context(merged)
+        outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
+        run.step("synthesize-again", answered=bool(outcome.synthesis.findings), sources=len(context.sources))
+        return (outcome, context, merged) if outcome.synthesis.findings else None
+
     # --- shared pieces -------------------------------------------------------------------------------
     async def _search(self, queries: Sequence[str], k: int, options: AskOptions, *, prefix: str = "subagent",
-                      budget: Budget | None = None) -> list[SubagentResult]:
+                      budget: Budget | None = None, mode: SearchMode = "hybrid") -> list[SubagentResult]:
         filters = None if options.filters.is_empty() else options.filters
         timeout = (budget or Budget(None)).for_search(self.settings.subagent_timeout)
         return await run_subagents(self.retriever, list(queries), k=k, filters=filters, executor=self.executor,
-                                   timeout=timeout, prefix=prefix)
+                                   timeout=timeout, prefix=prefix, mode=mode)
 
     async def _context(self, aggregated: AggregatedResults) -> Context:
         """build_context off the event loop: token counting and truncation are CPU work."""

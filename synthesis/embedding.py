@@ -11,6 +11,7 @@ second copy.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import hashlib
 import os
 import re
@@ -52,6 +53,64 @@ class Embedder(Protocol):
 
     def count_tokens(self, text: str) -> int: ...
 
+
+
+class RecentEmbeddings:
+    """An embed function that remembers the vectors of a reading for the next reading of the same question.
+
+    The offline synthesizer reads a context's sentences twice when the agent looks again before refusing: the
+    second reading embeds only what is new. A reading (`within(key)`, the question) uses only vectors of earlier
+    readings of the same key, never its own or another question's: a batch's padding moves a vector in its last
+    digits, and reusing one embedded in another batch would make a first reading, or an answer, depend on what was
+    embedded before it. Outside `within`, nothing is remembered. At most `size` texts are kept (least recently
+    used go first).
+    """
+
+    def __init__(self, embed, size: int = 4096) -> None:
+        from collections import OrderedDict
+
+        self._embed = embed
+        self._size = size
+        self._vectors: OrderedDict[tuple[str, bool, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+        self._reading: contextvars.ContextVar[tuple[str, dict] | None] = contextvars.ContextVar("reading",
+                                                                                               default=None)
+
+    @contextlib.contextmanager
+    def within(self, key: str):
+        fresh: dict[tuple[str, bool, str], np.ndarray] = {}
+        token = self._reading.set((key, fresh))
+        try:
+            yield self
+        finally:
+            self._reading.reset(token)
+            with self._lock:  # this reading's vectors serve the next one
+                for k, v in fresh.items():
+                    self._vectors[k] = v
+                    self._vectors.move_to_end(k)
+                while len(self._vectors) > self._size:
+                    self._vectors.popitem(last=False)
+
+    def __call__(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
+        texts = list(texts)
+        reading = self._reading.get()
+        if reading is None:
+            return self._embed(texts, query=query)
+        key, fresh = reading
+        known: dict[str, np.ndarray] = {}
+        with self._lock:
+            for t in texts:
+                if (v := self._vectors.get((key, query, t))) is not None:
+                    known[t] = v
+                    self._vectors.move_to_end((key, query, t))
+        new = list(dict.fromkeys(t for t in texts if t not in known))
+        vecs = self._embed(texts if not known else new, query=query)  # nothing known: the batch as given
+        for t, v in zip(texts if not known else new, vecs):
+            fresh.setdefault((key, query, t), np.array(v, copy=True))  # a reader may change its batch in place
+        if not known:
+            return vecs
+        known.update(zip(new, vecs))
+        return np.stack([known[t] for t in texts])
 
 def sha256_file(path: Path, *, chunk: int = 1 << 20) -> str:
     digest = hashlib.sha256()

@@ -35,11 +35,11 @@ def _as_passage(result: Passage) -> Passage:
 
 
 async def run_subagent(backend: SearchBackend, name: str, query: str, *, k: int, filters: SearchFilters | None,
-                       executor: Executor | None, timeout: float) -> SubagentResult:
+                       executor: Executor | None, timeout: float, mode: SearchMode = "hybrid") -> SubagentResult:
     """Run one search in the executor under a timeout; errors become a failed SubagentResult."""
     loop = asyncio.get_running_loop()
     started = time.perf_counter()
-    call = functools.partial(backend.search, query, k=k, filters=filters, with_embeddings=True)
+    call = functools.partial(backend.search, query, k=k, mode=mode, filters=filters, with_embeddings=True)
     try:
         response = await asyncio.wait_for(loop.run_in_executor(executor, call), timeout=timeout)
     except FATAL:
@@ -62,12 +62,12 @@ async def run_subagent(backend: SearchBackend, name: str, query: str, *, k: int,
 
 async def run_subagents(backend: SearchBackend, queries: Sequence[str], *, k: int, filters: SearchFilters | None = None,
                         executor: Executor | None = None, timeout: float = 20.0,
-                        prefix: str = "subagent") -> list[SubagentResult]:
+                        prefix: str = "subagent", mode: SearchMode = "hybrid") -> list[SubagentResult]:
     """Every query as its own subagent, concurrently; results in query order.
 
     Example:
         >>> results = await run_subagents(retriever, ["deploy windows", "friday deploys"], k=8, executor=pool)
     """
-    tasks = [run_subagent(backend, f"{prefix}-{i + 1}", q, k=k, filters=filters, executor=executor, timeout=timeout)
-             for i, q in enumerate(queries)]
+    tasks = [run_subagent(backend, f"{prefix}-{i + 1}", q, k=k, filters=filters, executor=executor, timeout=timeout,
+                          mode=mode) for i, q in enumerate(queries)]
     return list(await asyncio.gather(*tasks))

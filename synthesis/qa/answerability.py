@@ -60,6 +60,8 @@ CLIPPED_ZIPF = 3.0  # a rarer word that begins a longer passage word is its clip
 VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
 POINTED_WORDS = 3  # a pronoun asking about what was told points at the last statement's last this-many content words
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]+")
+LOOKED_FOR = "looked_for"  # metadata of a passage the agent found by searching for a missing word itself
+LOOKED_SHARED = 2  # … where a sentence using the word covers it when it shares this many of the question's words
 
 
 @dataclass
@@ -436,13 +438,18 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")
     present: set[str] = set()
     for p in passages:
+        if p.metadata.get(LOOKED_FOR):  # found by searching for the word itself: only a related sentence counts
+            continue
         words = content_words(f"{p.title} {p.section} {p.content}")
         here = {stem(w) for w in words} - _other_kind(agents, words)
         # A specific word counts where the passage shares another of the question's words ("coworking days" in a
         # sample resume is not about a coworking-space membership)…
         present |= here if len(here & asked_stems) >= 2 else here - rare
     # …or where a sentence using it reads as about the question ("Do we offer sabbaticals?" has one other word).
+    # A passage found by searching for the word itself needs that sentence to share another of the question's words
+    # too: "How quickly were the secrets rotated?" is not about rotating a signing key.
     present |= {s for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT
+                and (not c.passage.metadata.get(LOOKED_FOR) or len(c.stems & asked_stems) >= LOOKED_SHARED)
                 for s in (c.stems & rare) - _other_kind(agents, content_words(c.text))}
     absent = [w for w in asked if stem(w) not in present]
     # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
@@ -454,7 +461,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     kinds = set(compound_modifiers(_asked_about(frame.question), set(absent), present))
     if not absent or not (off_topic or kinds or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
-    top = list(passages)[:VOCABULARY_PASSAGES]
+    top = [p for p in passages if not p.metadata.get(LOOKED_FOR)][:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
     # A synonym is another word: neither the absent word itself (judged above) nor a form of another question word
     # ("donate" is no synonym of "charity" when the question says "donations").

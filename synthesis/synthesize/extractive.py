@@ -16,7 +16,7 @@ import numpy as np
 import structlog
 
 from ..citations import cite, protect
-from ..embedding import Embedder
+from ..embedding import Embedder, RecentEmbeddings
 from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
@@ -80,26 +80,32 @@ class ExtractiveSynthesizer:
     name = "extractive"
 
     def __init__(self, embedder: Embedder, *, min_relevance: float = 0.33, detailed: bool = False,
-                 mmr_lambda: float = 0.7) -> None:
+                 mmr_lambda: float = 0.7, embed: RecentEmbeddings | None = None) -> None:
         self.embedder = embedder
         self.min_relevance = min_relevance
         self.detailed = detailed
         self.mmr_lambda = mmr_lambda
-        self.reader = Reader(embedder.embed)
+        # a second reading of a context (the agent looking again before refusing) embeds only its new sentences
+        self.embed = embed or RecentEmbeddings(embedder.embed)
+        self.reader = Reader(self.embed)
 
     def configured(self, *, detailed: bool) -> "ExtractiveSynthesizer":
         return ExtractiveSynthesizer(self.embedder, min_relevance=self.min_relevance, detailed=detailed,
-                                     mmr_lambda=self.mmr_lambda)
+                                     mmr_lambda=self.mmr_lambda, embed=self.embed)
 
     async def synthesize(self, question: str, context: Context, *, sub_queries: list[str] | None = None) -> SynthesisOutcome:
         started = time.perf_counter()
-        synthesis, missing = await asyncio.to_thread(self._synthesize, question, context)
+        synthesis, missing = await asyncio.to_thread(self._read, question, context)
         log.info("synthesize.extractive", sources=len(context.sources), findings=len(synthesis.findings),
                  contradictions=len(synthesis.contradictions), gaps=len(synthesis.gaps),
                  seconds=round(time.perf_counter() - started, 4))
         return SynthesisOutcome(synthesis=synthesis, synthesizer=self.name, missing=missing)
 
     # --- the pipeline (CPU-bound; runs in a worker thread) -------------------------------------------
+    def _read(self, question: str, context: Context) -> tuple[Synthesis, list[str]]:
+        with self.embed.within(question):  # a second reading of this question embeds only its new sentences
+            return self._synthesize(question, context)
+
     def _synthesize(self, question: str, context: Context) -> tuple[Synthesis, list[str]]:
         """The synthesis, and the question's terms that no source covers when that is why nothing answers."""
         frame = analyze(question)
@@ -107,7 +113,7 @@ class ExtractiveSynthesizer:
         if not units:
             return Synthesis(summary="", sources=source_list(context)), []
         self.reader.score(frame, units)
-        checked = support(frame, units, self.embedder.embed)
+        checked = support(frame, units, self.embed)
         if not checked.answerable:  # a neighbouring topic, not an answer: the agent says what is nearby instead
             log.info("synthesize.unanswerable", missing=checked.missing, unstated=checked.unstated,
                      per_part=[round(s, 3) for s in checked.per_part])
