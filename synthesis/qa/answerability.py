@@ -297,15 +297,29 @@ _ONE_ALONE = re.compile(r"\bones?(?=\s*[?.!,]|$)", re.I)
 def _points_back(asking: str) -> bool:
     if _ONE_ALONE.search(asking):
         return True
-    toks = [t.lower() for t in _TOKEN.findall(asking)]
+    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking)]  # "a" too: it introduces a thing
     for k, t in enumerate(toks):
-        if t in _PRONOUNS:
+        if t in _PRONOUNS and not (POINTS_WITHIN and _introduced(toks[:k])):
             return True
         if t in _DEMONSTRATIVES:
             before, after = toks[k - 1] if k else "", toks[k + 1] if k + 1 < len(toks) else ""
-            if not (t == "that" and before and before not in STOPWORDS) and after not in _TIME_NOUNS:
+            if (not (t == "that" and before and before not in STOPWORDS) and after not in _TIME_NOUNS
+                    and not (POINTS_WITHIN and after in _MEASURE_NOUNS)):
                 return True
     return False
+
+
+# A demonstrative before a measure points at a quantity told ("something that size", "that much"), not at a topic.
+_MEASURE_NOUNS = frozenset("size sizes much many long big amount amounts number often far".split())
+_INDEFINITE = frozenset("a an another".split())
+POINTS_WITHIN = True  # a pronoun after a thing the asking sentence itself introduces points at that thing
+
+
+def _introduced(before: list[str]) -> bool:
+    """The asking introduces a thing of its own before the pronoun ("Is there a government file-exchange service
+    that can take it, and what's its limit?": "its" is the service's)."""
+    return any(t in _INDEFINITE and k + 1 < len(before) and before[k + 1] not in STOPWORDS
+               for k, t in enumerate(before))
 
 
 def _told_words(question: str) -> set[str]:

@@ -1621,3 +1621,32 @@ def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch
     assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
     monkeypatch.setattr(reader, "EXTRA_SENTENCES", {1: 2, 2: 0})
     assert not any("fixed" in t for t in flexitour_answer()), "the room for more is what brings it in"
+
+
+SAFE = _context(  # the 18F handbook's list of file-sharing services, as the ingest renders it
+    ("Collaboration tools", "Sharing files",
+     "Tools for sharing files with other agencies:\n\n"
+     "- DOD SAFE, (Secure Access File Exchange): SAFE is a service to exchange unclassified files that are too "
+     "large to share via email. SAFE can handle files up to 8.0 GB.\n"
+     "- Intelink's: IntelDocs, allows users to share unclassified files. The service has a file size limit of "
+     "100MB and folder limit of 1GB."),
+    ("Collaboration tools", "Google Drive",
+     "Share data with partners through a shared drive when they have a Google account."),
+)
+
+
+async def test_a_pronoun_after_a_thing_the_asking_introduces_points_at_that_thing(minilm, monkeypatch):
+    # "its" is the service's and "that size" is the 3 GB told: neither points back at "data export", so the story's
+    # "export" (a word no passage uses) sets the scene and decides nothing
+    from synthesis.qa import answerability
+
+    question = ("A vendor needs to get us a 3 GB data export and it's way too big for email. Is there a "
+                "file-exchange service that can take something that size, and what's its limit?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, SAFE, answerability, "POINTS_WITHIN", False)
+    assert "8.0 GB" in on, on
+    assert off == "", off  # pointing back, the story's "data export" is what is asked, and no passage has it
+
+
+async def test_a_pronoun_with_nothing_introduced_before_it_still_points_back(minilm):
+    s = await _answer(minilm, "I'd like to send a data export to a partner. Will SAFE take it?", SAFE)
+    assert not s.summary  # "it" is the data export, which no passage mentions
