@@ -374,6 +374,17 @@ def spellings(word: str) -> set[str]:
     return out
 
 
+IDENTIFIER_PARTS = True  # a word of a snake_case identifier is a word of the passage ("std" in "no_std")
+
+
+def _identifier_parts(words: list[str]) -> set[str]:
+    """Stems of the words joined in the passage's snake_case identifiers: "#![no_std]" is about std, and
+    "CMAKE_INSTALL_PREFIX" about an install prefix (parts of three letters or more)."""
+    if not IDENTIFIER_PARTS:
+        return set()
+    return {stem(part) for w in words if "_" in w.strip("_") for part in w.lower().split("_") if len(part) >= 3}
+
+
 def _clipped(word: str, vocabulary: list[str]) -> bool:
     """A rare word (Zipf under CLIPPED_ZIPF, and so without its plural "s") that starts some longer word of the
     passages, at least three letters of it and three short of it ("deps" of "dependencies", "env" of "environment";
@@ -455,7 +466,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         if p.metadata.get(LOOKED_FOR):  # found by searching for the word itself: only a related sentence counts
             continue
         words = content_words(f"{p.title} {p.section} {p.content}")
-        here = {stem(w) for w in words} - _other_kind(agents, words)
+        here = ({stem(w) for w in words} | _identifier_parts(words)) - _other_kind(agents, words)
         # A specific word counts where the passage shares another of the question's words ("coworking days" in a
         # sample resume is not about a coworking-space membership)…
         present |= here if len(here & asked_stems) >= 2 else here - rare

@@ -1650,3 +1650,23 @@ async def test_a_pronoun_after_a_thing_the_asking_introduces_points_at_that_thin
 async def test_a_pronoun_with_nothing_introduced_before_it_still_points_back(minilm):
     s = await _answer(minilm, "I'd like to send a data export to a partner. Will SAFE take it?", SAFE)
     assert not s.summary  # "it" is the data export, which no passage mentions
+
+
+async def test_a_word_of_a_snake_case_identifier_is_a_word_of_the_passage(minilm, monkeypatch):
+    # the Embedded Rust book's math page names std only inside "#[no_std]"
+    from synthesis.qa import answerability
+
+    context = _context(
+        ("The Embedded Rust Book", "Performing math functionality with #[no_std]",
+         "If you want to perform math related functionality like calculating the square root or the exponential "
+         "of a number and you have the full standard library available, your code might call f32::sqrt. Without "
+         "the standard library support, those functions are not available in #[no_std] code. An external crate "
+         "like libm can be used instead."),
+        ("The Embedded Rust Book", "Floating point",
+         "The Cortex-M4F and Cortex-M7F cores have a floating point unit; others emulate floats in software."),
+    )
+    question = "Without std I can't call sqrt() or sin() on my floats. Which crate does the book point to for that?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, answerability, "IDENTIFIER_PARTS",
+                                      False)
+    assert "libm" in on, on
+    assert off == "", off  # "std" missing from every passage: refused
