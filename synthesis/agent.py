@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -17,6 +18,7 @@ import structlog
 from . import citations
 from .aggregate import aggregate, closest_topics
 from .config import Settings
+from .embedding import ANSWER
 from .errors import (ClaudeRefused, InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable,
                      SynthesisError)
 from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, SearchMode, Step, SubagentResult, Synthesis,
@@ -143,15 +145,19 @@ class Agent:
             raise InvalidQuery("the question is empty — ask something, e.g. `synthbot ask \"How do we deploy?\"`")
         options = options or AskOptions()
         run = _Run(progress, Budget(self.settings.answer_timeout if deadline is None else deadline))
-        await run.say("Planning the question…")
-        plan, rewriter = await self._plan(question.strip(), history, run.budget)
-        run.step("plan", question_type=plan.question_type.value, sub_queries=len(plan.sub_queries),
-                 rewritten=plan.standalone != question.strip(), rewriter=rewriter)
-        if self.researcher is not None and not options.sources_only:
-            result = await self._research(question, plan, history, options, run)
-            if result is not None:
-                return result
-        return await self._offline(question, plan, options, run)
+        token = ANSWER.set(uuid.uuid4().hex)  # this answer's readings share embeddings (a second reading is cheap)
+        try:
+            await run.say("Planning the question…")
+            plan, rewriter = await self._plan(question.strip(), history, run.budget)
+            run.step("plan", question_type=plan.question_type.value, sub_queries=len(plan.sub_queries),
+                     rewritten=plan.standalone != question.strip(), rewriter=rewriter)
+            if self.researcher is not None and not options.sources_only:
+                result = await self._research(question, plan, history, options, run)
+                if result is not None:
+                    return result
+            return await self._offline(question, plan, options, run)
+        finally:
+            ANSWER.reset(token)
 
     async def _plan(self, question: str, history: Sequence[Turn], budget: Budget) -> tuple[Plan, str]:
         """The plan, from Claude's standalone rewrite of a follow-up when a researcher is configured."""
@@ -240,6 +246,7 @@ class Agent:
         synthesizer = self._offline_synthesizer(options)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         run.step("synthesize", synthesizer=outcome.synthesizer, sources=len(context.sources), tokens=context.tokens)
+        missing = outcome.missing
         if not outcome.synthesis.findings and outcome.missing:
             again = await self._look_for_words(plan, options, outcome.missing, aggregated, synthesizer, run)
             if again is not None:
@@ -250,8 +257,8 @@ class Agent:
             refined = await self._refine(plan, options, checked, synthesizer, run)
             if refined is not None:
                 checked, context, aggregated = refined
-        if not checked.synthesis.findings:
-            return self._no_answer(question, plan, run, missing=outcome.missing)
+        if not checked.synthesis.findings:  # (the words that were missing, even when a second reading answered)
+            return self._no_answer(question, plan, run, missing=outcome.missing or missing)
         return self._finish(question, plan, checked.synthesis, context, run, metrics=aggregated,
                             synthesizer=outcome.synthesizer)
 
@@ -290,18 +297,22 @@ class Agent:
         lookups stay out of `run.subagents`: a later refinement aggregates those afresh, and a passage that merely
         uses the word would rank first there (a one-word lexical query scores its hits near 1)."""
         words = [m for m in missing if " " not in m][:LOOK_FOR_WORDS]  # words, not a threshold ("longer than 14 h")
-        if not words:
+        have = {p.id for p in aggregated.results}
+        room = self.settings.max_passages - len(have)
+        left = run.budget.left()
+        if not words or room <= 0 or (left is not None and left < 2 * FINISH_MARGIN):  # the refusal is ready
             return None
         results = await self._search(words, LOOK_K, options, prefix="word", budget=run.budget, mode="lexical")
         found = self._aggregate([r for r in results if r.success])
-        have = {p.id for p in aggregated.results}
         added = [p.model_copy(update={"metadata": {**p.metadata, LOOKED_FOR: True}})
-                 for p in found.results if p.id not in have][:max(0, self.settings.max_passages - len(have))]
+                 for p in found.results if p.id not in have][:room]
         run.step("look-for-words", words=words, added=len(added))
         if not added:
             return None
         merged = aggregated.model_copy(update={"results": [*aggregated.results, *added]})
         context = await self._context(merged)
+        if not any(s.passage.metadata.get(LOOKED_FOR) for s in context.sources):  # the token budget left them out
+            return None
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         run.step("synthesize-again", answered=bool(outcome.synthesis.findings), sources=len(context.sources))
         return (outcome, context, merged) if outcome.synthesis.findings else None

@@ -55,15 +55,19 @@ class Embedder(Protocol):
 
 
 
-class RecentEmbeddings:
-    """An embed function that remembers the vectors of a reading for the next reading of the same question.
+# One answer's readings share vectors: the agent sets this to a token of its own for each answer (None: no sharing).
+ANSWER = contextvars.ContextVar("answer", default=None)
 
-    The offline synthesizer reads a context's sentences twice when the agent looks again before refusing: the
-    second reading embeds only what is new. A reading (`within(key)`, the question) uses only vectors of earlier
-    readings of the same key, never its own or another question's: a batch's padding moves a vector in its last
-    digits, and reusing one embedded in another batch would make a first reading, or an answer, depend on what was
-    embedded before it. Outside `within`, nothing is remembered. At most `size` texts are kept (least recently
-    used go first).
+
+class RecentEmbeddings:
+    """An embed function that remembers the vectors of a reading for the next reading within the same answer.
+
+    The offline synthesizer reads a context's sentences twice when the agent looks again before refusing (and again
+    in a refinement round): the second reading embeds only what is new. A reading (`within(key)`: the answer's
+    token and the question) uses only vectors of earlier readings of the same key, never its own, another question's
+    or another answer's: a batch's padding moves a vector in its last digits, and reusing one embedded in another
+    batch would make a first reading, or an answer, depend on what was embedded before it. Outside `within`, nothing
+    is remembered. At most `size` texts are kept (least recently used go first).
     """
 
     def __init__(self, embed, size: int = 4096) -> None:
@@ -103,9 +107,14 @@ class RecentEmbeddings:
                 if (v := self._vectors.get((key, query, t))) is not None:
                     known[t] = v
                     self._vectors.move_to_end((key, query, t))
-        new = list(dict.fromkeys(t for t in texts if t not in known))
-        vecs = self._embed(texts if not known else new, query=query)  # nothing known: the batch as given
-        for t, v in zip(texts if not known else new, vecs):
+        if not known:  # nothing known: the batch as given
+            vecs = self._embed(texts, query=query)
+            new = texts
+        elif new := list(dict.fromkeys(t for t in texts if t not in known)):
+            vecs = self._embed(new, query=query)
+        else:
+            vecs = np.zeros((0, 0), dtype=np.float32)
+        for t, v in zip(new, vecs):
             fresh.setdefault((key, query, t), np.array(v, copy=True))  # a reader may change its batch in place
         if not known:
             return vecs

@@ -297,9 +297,10 @@ _ONE_ALONE = re.compile(r"\bones?(?=\s*[?.!,]|$)", re.I)
 def _points_back(asking: str) -> bool:
     if _ONE_ALONE.search(asking):
         return True
-    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking)]  # "a" too: it introduces a thing
+    # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
+    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking.replace("\u2019", "'"))]
     for k, t in enumerate(toks):
-        if t in _PRONOUNS and not (POINTS_WITHIN and _introduced(toks[:k])):
+        if t in _PRONOUNS and not (POINTS_WITHIN and t in _POSSESSIVES and _introduced(toks[:k])):
             return True
         if t in _DEMONSTRATIVES:
             before, after = toks[k - 1] if k else "", toks[k + 1] if k + 1 < len(toks) else ""
@@ -312,12 +313,14 @@ def _points_back(asking: str) -> bool:
 # A demonstrative before a measure points at a quantity told ("something that size", "that much"), not at a topic.
 _MEASURE_NOUNS = frozenset("size sizes much many long big amount amounts number often far".split())
 _INDEFINITE = frozenset("a an another".split())
-POINTS_WITHIN = True  # a pronoun after a thing the asking sentence itself introduces points at that thing
+_POSSESSIVES = frozenset("its their".split())
+POINTS_WITHIN = True  # a possessive after a thing the asking sentence itself introduces is that thing's
 
 
 def _introduced(before: list[str]) -> bool:
-    """The asking introduces a thing of its own before the pronoun ("Is there a government file-exchange service
-    that can take it, and what's its limit?": "its" is the service's)."""
+    """The asking introduces a thing of its own before the possessive ("Is there a government file-exchange service
+    that can take something that size, and what's its limit?": "its" is the service's). Only a possessive: "Can I
+    use my stipend for a refund on it?" still points back ("it" is what the story bought)."""
     return any(t in _INDEFINITE and k + 1 < len(before) and before[k + 1] not in STOPWORDS
                for k, t in enumerate(before))
 
@@ -479,7 +482,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     absent = [w for w in asked if stem(w) not in present]
     # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
     absent = [w for w in absent if not any(stem(v) in present for v in spellings(w))]
-    unmet = unmet_thresholds(frame.question, passages)
+    unmet = unmet_thresholds(frame.question, [p for p in passages if not p.metadata.get(LOOKED_FOR)])
     off_topic = _off_topic(absent, asked)
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
     # asking sentence points back at it (a rare told word still decides, below)

@@ -16,7 +16,7 @@ import numpy as np
 import structlog
 
 from ..citations import cite, protect
-from ..embedding import Embedder, RecentEmbeddings
+from ..embedding import ANSWER, Embedder, RecentEmbeddings
 from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
@@ -103,7 +103,9 @@ class ExtractiveSynthesizer:
 
     # --- the pipeline (CPU-bound; runs in a worker thread) -------------------------------------------
     def _read(self, question: str, context: Context) -> tuple[Synthesis, list[str]]:
-        with self.embed.within(question):  # a second reading of this question embeds only its new sentences
+        if (answer := ANSWER.get()) is None:  # not inside an agent's answer: nothing to share with
+            return self._synthesize(question, context)
+        with self.embed.within(f"{answer}\n{question}"):  # a second reading in this answer embeds only what is new
             return self._synthesize(question, context)
 
     def _synthesize(self, question: str, context: Context) -> tuple[Synthesis, list[str]]:

@@ -67,6 +67,16 @@ async def test_a_looked_for_sentence_must_share_another_word_of_the_question(min
     assert "Comp time expires" in off
 
 
+async def test_a_looked_for_passage_lends_no_synonyms(minilm):
+    # "pets" is a near synonym of "kennel" for the bundled model (0.56): from a retrieved passage it would cover it
+    context = _context(
+        ("Insurance", "Health insurance", "The agency pays about 72 percent of your health insurance premium."),
+        ("Getting started", "Meet the team", "Tell us about your kennel and your pets at the weekly social call."),
+        looked={2})
+    s = await _answer(minilm, "Does the agency pay for kennel insurance?", context)
+    assert s.summary == "", s.summary
+
+
 async def test_a_retrieved_passage_still_covers_the_word_as_before(minilm):
     # the same kennel passage, retrieved rather than looked for: it shares "agency", so "kennel" is covered
     retrieved = _context(*((s.passage.title, s.passage.section, s.passage.content) for s in KENNEL.sources))
@@ -177,6 +187,17 @@ async def test_an_answered_question_looks_for_nothing(small_agent):
     assert "look-for-words" not in _steps(r)
 
 
+async def test_the_lookups_are_no_subagents_and_respect_filters(small_agent):
+    from synthesis.models import SearchFilters
+
+    r = await small_agent.answer("Which crate compiles my C file for my firmware?", options=AskOptions(k=1))
+    assert r.subagents and not any(s.subagent.startswith("word") for s in r.subagents)
+    # a filter that only the C page passes: the lookup finds no firmware page, so the question is refused
+    only = AskOptions(k=1, filters=SearchFilters(where={"title": "A little C with your Rust"}))
+    r = await small_agent.answer("Which crate compiles my C file for my firmware?", options=only)
+    assert r.no_answer and "“firmware”" in r.synthesis.summary
+
+
 class _Counting:
     """The real embedder, recording what each call embeds."""
 
@@ -204,6 +225,39 @@ def test_a_second_reading_of_a_question_embeds_only_its_new_texts(minilm):
     np.testing.assert_array_equal(b[0], again[1])
     np.testing.assert_array_equal(b[2], again[0])
     assert float(np.linalg.norm(b[2])) == pytest.approx(1.0, abs=1e-4)
+
+
+def test_a_reading_of_known_texts_embeds_nothing_and_keeps_duplicates(minilm):
+    counting = _Counting(minilm)
+    memo = RecentEmbeddings(counting)
+    texts = ["Comp time expires after a year.", "Keep your key in a password manager."]
+    with memo.within("q"):
+        first = memo(texts)
+    with memo.within("q"):
+        again = memo([texts[1], texts[0], texts[1]])
+    assert counting.calls == [texts]
+    np.testing.assert_array_equal(again, first[[1, 0, 1]])
+
+
+async def test_the_synthesizer_shares_embeddings_only_within_one_answer(minilm):
+    from synthesis.embedding import ANSWER
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+    counting = _Counting(minilm)
+    synthesizer = ExtractiveSynthesizer(minilm, embed=RecentEmbeddings(counting))
+    question = "Does the agency pay for kennel insurance?"
+    await synthesizer.synthesize(question, KENNEL)
+    alone = len(counting.calls)
+    await synthesizer.synthesize(question, KENNEL)  # no answer in progress: nothing shared
+    assert len(counting.calls) == 2 * alone
+    token = ANSWER.set("answer-1")
+    try:
+        await synthesizer.synthesize(question, KENNEL)
+        before = sum(len(c) for c in counting.calls)
+        await synthesizer.synthesize(question, KENNEL)  # the same answer reads again: every text is known
+        assert sum(len(c) for c in counting.calls) == before
+    finally:
+        ANSWER.reset(token)
 
 
 def test_another_question_or_no_reading_remembers_nothing(minilm):

@@ -1647,9 +1647,14 @@ async def test_a_pronoun_after_a_thing_the_asking_introduces_points_at_that_thin
     assert off == "", off  # pointing back, the story's "data export" is what is asked, and no passage has it
 
 
-async def test_a_pronoun_with_nothing_introduced_before_it_still_points_back(minilm):
-    s = await _answer(minilm, "I'd like to send a data export to a partner. Will SAFE take it?", SAFE)
-    assert not s.summary  # "it" is the data export, which no passage mentions
+@pytest.mark.parametrize("question", [
+    "I'd like to send a data export to a partner. Will SAFE take it?",  # nothing introduced before "it"
+    "I have a data export for a partner. Can I use a file-exchange service for a transfer of it?",  # not a possessive
+    "I have a data export for a partner. Can’t that go through SAFE?",  # a curly apostrophe: "that" still points back
+])
+async def test_a_pronoun_that_points_at_the_story_still_points_back(minilm, question):
+    s = await _answer(minilm, question, SAFE)
+    assert not s.summary, s.summary  # it is the data export, which no passage mentions
 
 
 async def test_a_word_of_a_snake_case_identifier_is_a_word_of_the_passage(minilm, monkeypatch):
