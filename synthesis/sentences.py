@@ -140,6 +140,9 @@ def _starts_in_code(text: str) -> bool:
     return all(line.strip() for line in lines[:fences[0]])
 
 
+SHORT_ITEMS = True  # keep a list item of one or two words when a sentence ending in ':' introduces it
+
+
 def sentence_units(text: str) -> list[Sentence]:
     """`split_sentences` with each list item marked and given its lead-in, so it can be quoted in context. The lines
     of a short fenced code block are items too, under the sentence that introduces them ("The default settings for
@@ -208,9 +211,11 @@ def sentence_units(text: str) -> list[Sentence]:
         paragraph.append(line)
     flush()
     # two words are a fact when one labels the other ("Default: 2", "Owner: Ops") or in code ("opt-level = 3",
-    # "[workspace.dependencies]"); otherwise too little to quote
+    # "[workspace.dependencies]"), and so is an item of a list a sentence introduces ("CoE has six centers:" then
+    # "Data analytics"); otherwise too little to quote
     return [s for s in out if len(_WORD.findall(s.text)) >= 3
-            or (len(_WORD.findall(s.text)) == 2 and (s.code or LABEL_LINE.match(s.text)))]
+            or (len(_WORD.findall(s.text)) == 2 and (s.code or LABEL_LINE.match(s.text)))
+            or (SHORT_ITEMS and s.listed and s.lead_in.endswith(":") and _WORD.search(s.text))]
 
 
 _POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out|back to)\b",

@@ -242,3 +242,45 @@ async def test_a_page_about_itself_and_a_link_home_do_not_answer(minilm):
     s = (await synthesizer.synthesize("What happens to my Slack account when I leave TTS?", context)).synthesis
     assert s.summary.startswith("When a TTS Slack user leaves"), s.summary
     assert "This page overviews" not in s.summary
+
+
+CENTERS = """## Centers of Excellence
+
+CoE has six “centers”:
+
+- Artificial intelligence
+- Data analytics
+- Cloud adoption
+
+## Approvals
+
+Approved by:
+
+- OCTO
+- GSA IT Slack admins
+
+## Tools
+
+- Security
+- Zoom
+"""
+
+
+def test_a_short_item_of_an_introduced_list_is_kept(monkeypatch):
+    from synthesis import sentences
+
+    units = sentence_units(CENTERS)
+    texts = [u.text for u in units]
+    assert ["Artificial intelligence", "Data analytics", "Cloud adoption"] == texts[1:4]
+    assert "OCTO" in texts  # one word: dropping it changed a quoted list ("approval from ISE; GSA IT Slack admins")
+    assert all(u.lead_in == "CoE has six “centers”:" for u in units[1:4])
+    assert "Security" not in texts  # a list under a heading, not a sentence ending in ':': too little to quote
+    monkeypatch.setattr(sentences, "SHORT_ITEMS", False)
+    assert "Data analytics" not in [u.text for u in sentence_units(CENTERS)]
+
+
+async def test_a_lead_in_is_quoted_with_its_short_items(minilm):
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=CENTERS, title="TTS Consulting", section="Mission", score=0.6))])
+    outcome = await ExtractiveSynthesizer(minilm).synthesize("How many Centers of Excellence does CoE have?", context)
+    assert "CoE has six “centers”: Artificial intelligence; Data analytics; Cloud adoption." in outcome.synthesis.summary
