@@ -30,7 +30,7 @@ from .subagents import SearchBackend, run_subagents
 from .synthesize.base import Context, Researcher, Synthesizer
 from .synthesize.context import TokenCounter, build_context, default_counter
 from .synthesize.extractive import ExtractiveSynthesizer, decomposition, source_list
-from .qa.answerability import LOOKED_FOR
+from .qa.answerability import LOOKED_FOR, covering
 from .verify import Verification, verify
 
 log = structlog.get_logger(__name__)
@@ -307,6 +307,10 @@ class Agent:
         added = [p.model_copy(update={"metadata": {**p.metadata, LOOKED_FOR: True}})
                  for p in found.results if p.id not in have][:room]
         run.step("look-for-words", words=words, added=len(added))
+        if not added:
+            return None
+        # only the sentences that could cover a word (none: a second reading would refuse again)
+        added = covering(plan.standalone, words, added, aggregated.results + added)
         if not added:
             return None
         merged = aggregated.model_copy(update={"results": [*aggregated.results, *added]})

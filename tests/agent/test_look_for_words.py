@@ -281,3 +281,19 @@ def test_the_memo_keeps_at_most_its_size(minilm):
     with memo.within("q"):
         memo(["one", "two", "three"])
     assert counting.calls[-1] == ["one"]  # the oldest went first
+
+
+def test_a_looked_for_passage_is_cut_to_the_sentences_that_could_cover_the_word():
+    from synthesis.qa.answerability import covering
+
+    question = "Which crate compiles my C file for my firmware?"
+    boot = Passage(id="b", doc_id="boot", title="Bootloaders", section="Images", score=0.5, content=(
+        "Bootloaders start first. Embedded systems have no operating system: firmware images are compiled as a "
+        "whole. They are flashed to the device in one piece. Flash tools differ by vendor."))
+    team = Passage(id="t", doc_id="team", title="Getting started", section="Meet the team", score=0.5, content=(
+        "Come to the weekly social call. Tell us about the firmware you like."))
+    cut = covering(question, ["firmware"], [boot, team], [boot, team])
+    assert [p.id for p in cut] == ["b"]  # the team page shares only "firmware" with the question
+    # the sentence with either neighbour (a reading may join a sentence to the one before it); not the rest
+    assert cut[0].content == ("Bootloaders start first. Embedded systems have no operating system: firmware images "
+                              "are compiled as a whole. They are flashed to the device in one piece.")
