@@ -24,13 +24,13 @@ from .errors import (ClaudeRefused, InvalidQuery, KnowledgeBaseMissing, ModelMis
 from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, SearchMode, Step, SubagentResult, Synthesis,
                      Turn)
 from .planner import plan as make_plan
+from .qa.answerability import LOOKED_FOR, covering
 from .sentences import keyword_query
 from .store import KnowledgeStore
 from .subagents import SearchBackend, run_subagents
 from .synthesize.base import Context, Researcher, Synthesizer
 from .synthesize.context import TokenCounter, build_context, default_counter
 from .synthesize.extractive import ExtractiveSynthesizer, decomposition, source_list
-from .qa.answerability import LOOKED_FOR, covering
 from .verify import Verification, verify
 
 log = structlog.get_logger(__name__)
@@ -289,13 +289,14 @@ class Agent:
                               aggregated: AggregatedResults, synthesizer: Synthesizer, run: _Run):
         """Before refusing for a word no retrieved passage uses, search for that word itself (lexically) once.
 
-        The passages of a well-ranked neighbouring topic can lack a word the knowledge base does use about the same
-        subject ("… linked into my Rust firmware": the pages on linking C never say "firmware"; other pages of the
-        book do). Passages that use it are added after the retrieved ones, and the question is read again; the
-        synthesizer's own rules still decide whether the word is covered (a passage using it must share another of
-        the question's words). Kept only when it answers; a word no chunk uses costs one cheap lexical lookup. The
-        lookups stay out of `run.subagents`: a later refinement aggregates those afresh, and a passage that merely
-        uses the word would rank first there (a one-word lexical query scores its hits near 1)."""
+        The passages of a well-ranked neighbouring topic can lack a word the knowledge base does use about the
+        question on another page. Found passages are cut to the sentences that could cover the word (`covering`:
+        it, with another of the question's words), added after the retrieved ones, and the question is read again;
+        the synthesizer's own rules still decide whether the word is covered (such a sentence must also be about the
+        question). Kept only when it answers; a word no chunk uses costs one cheap lexical lookup, and a found
+        passage that could not cover it costs no second reading. The lookups stay out of `run.subagents`: a later
+        refinement aggregates those afresh, and a passage that merely uses the word would rank first there (a
+        one-word lexical query scores its hits near 1)."""
         words = [m for m in missing if " " not in m][:LOOK_FOR_WORDS]  # words, not a threshold ("longer than 14 h")
         have = {p.id for p in aggregated.results}
         room = self.settings.max_passages - len(have)

@@ -54,7 +54,6 @@ class Embedder(Protocol):
     def count_tokens(self, text: str) -> int: ...
 
 
-
 # One answer's readings share vectors: the agent sets this to a token of its own for each answer (None: no sharing).
 ANSWER = contextvars.ContextVar("answer", default=None)
 
@@ -120,6 +119,7 @@ class RecentEmbeddings:
             return vecs
         known.update(zip(new, vecs))
         return np.stack([known[t] for t in texts])
+
 
 def sha256_file(path: Path, *, chunk: int = 1 << 20) -> str:
     digest = hashlib.sha256()
