@@ -304,14 +304,11 @@ class Agent:
         if not words or room <= 0 or (left is not None and left < 2 * FINISH_MARGIN):  # the refusal is ready
             return None
         results = await self._search(words, LOOK_K, options, prefix="word", budget=run.budget, mode="lexical")
-        found = self._aggregate([r for r in results if r.success])
-        added = [p.model_copy(update={"metadata": {**p.metadata, LOOKED_FOR: True}})
-                 for p in found.results if p.id not in have][:room]
-        run.step("look-for-words", words=words, added=len(added))
-        if not added:
-            return None
+        found = [p.model_copy(update={"metadata": {**p.metadata, LOOKED_FOR: True}})
+                 for p in self._aggregate(results).results if p.id not in have][:room]
         # only the sentences that could cover a word (none: a second reading would refuse again)
-        added = covering(plan.standalone, words, added, aggregated.results + added)
+        added = covering(plan.standalone, words, found, aggregated.results + found) if found else []
+        run.step("look-for-words", words=words, found=len(found), added=len(added))
         if not added:
             return None
         merged = aggregated.model_copy(update={"results": [*aggregated.results, *added]})

@@ -17,6 +17,7 @@ import os
 import re
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -70,8 +71,6 @@ class RecentEmbeddings:
     """
 
     def __init__(self, embed, size: int = 4096) -> None:
-        from collections import OrderedDict
-
         self._embed = embed
         self._size = size
         self._vectors: OrderedDict[tuple[str, bool, str], np.ndarray] = OrderedDict()

@@ -482,6 +482,9 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     specific word, or so many words that the question is about something else), then its numeric cases that no
     passage states."""
     passages = {id(c.passage): c.passage for c in candidates}.values()
+    # a passage found by searching for the word itself covers it only through a related sentence (below): it lends
+    # no passage-level presence, no threshold and no synonyms
+    retrieved = [p for p in passages if not p.metadata.get(LOOKED_FOR)]
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
              if w not in FRAMING and w not in DOCUMENT_WORDS and not w[0].isdigit() and len(w) > 2
              and not contracted_stopword(w)  # "When's the first check-in?" misses no "when's"
@@ -490,9 +493,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")
     present: set[str] = set()
-    for p in passages:
-        if p.metadata.get(LOOKED_FOR):  # found by searching for the word itself: only a related sentence counts
-            continue
+    for p in retrieved:
         words = content_words(f"{p.title} {p.section} {p.content}")
         here = ({stem(w) for w in words} | _identifier_parts(words)) - _other_kind(agents, words)
         # A specific word counts where the passage shares another of the question's words ("coworking days" in a
@@ -507,14 +508,14 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     absent = [w for w in asked if stem(w) not in present]
     # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
     absent = [w for w in absent if not any(stem(v) in present for v in spellings(w))]
-    unmet = unmet_thresholds(frame.question, [p for p in passages if not p.metadata.get(LOOKED_FOR)])
+    unmet = unmet_thresholds(frame.question, retrieved)
     off_topic = _off_topic(absent, asked)
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
     # asking sentence points back at it (a rare told word still decides, below)
     kinds = set(compound_modifiers(_asked_about(frame.question), set(absent), present))
     if not absent or not (off_topic or kinds or any(zipf(w) < SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
-    top = [p for p in passages if not p.metadata.get(LOOKED_FOR)][:VOCABULARY_PASSAGES]
+    top = retrieved[:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
     # A synonym is another word: neither the absent word itself (judged above) nor a form of another question word
     # ("donate" is no synonym of "charity" when the question says "donations").
