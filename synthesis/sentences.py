@@ -141,6 +141,21 @@ def _starts_in_code(text: str) -> bool:
 
 
 SHORT_ITEMS = True  # keep a list item of one or two words when a sentence ending in ':' introduces it
+# A sentence that announces the list after it without a colon: "you will need to submit the following paperwork to
+# your supervisor." (then a numbered list), "… are as follows."
+_ANNOUNCES = re.compile(r"\b(?:the following|as follows)\b", re.I)
+ANNOUNCED_LISTS = True
+
+
+def introduces_list(text: str) -> bool:
+    """A sentence that can introduce a list: it ends in ':' or announces "the following …" (ANNOUNCED_LISTS)."""
+    text = text.rstrip()
+    return text.endswith(":") or (ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text)))
+
+
+def lead_text(lead: str) -> str:
+    """A lead-in as it is quoted before its items: without its closing ':' (or full stop)."""
+    return lead.rstrip().rstrip(":").rstrip(".") if introduces_list(lead) else lead.rstrip().rstrip(":")
 
 
 def sentence_units(text: str) -> list[Sentence]:
@@ -164,8 +179,9 @@ def sentence_units(text: str) -> list[Sentence]:
             sentences = _split_prose(" ".join(paragraph))
             out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0)
                        for k, s in enumerate(sentences))
-            if not in_item:
-                lead = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
+            if not in_item:  # the paragraph's sentence that introduces a list, if one follows
+                lead = sentences[-1] if sentences and sentences[-1].endswith(":") else next(
+                    (x for x in reversed(sentences) if introduces_list(x)), "")
             paragraph.clear()
 
     header: list[str] = []

@@ -23,7 +23,7 @@ from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.reader import field_line, holds
 from ..qa.values import asks_date
-from ..sentences import content_stems, key_phrases, leans_on_context, points_back, sentence_units
+from ..sentences import content_stems, key_phrases, lead_text, leans_on_context, points_back, sentence_units
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
@@ -329,7 +329,7 @@ class ExtractiveSynthesizer:
                 listed.add(items[0].text)
                 steps = "; ".join(x.text.rstrip(" ;:,.") for x in items)
                 sources = sorted({x.source for x in items} | {x.source for x in units if x.text == lead})
-                lead = lead.rstrip().rstrip(":")
+                lead = lead_text(lead)
                 out.append(Finding(topic=f"Steps: {lead}"[:120],
                                    content=cite(f"{lead}: {steps}{'; …' if more else '.'}", sources),
                                    citations=sources, confidence=_confidence(u.scores[j], len(sources), True)))

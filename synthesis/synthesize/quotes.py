@@ -7,6 +7,7 @@ import re
 
 from ..citations import cite
 from ..qa import Candidate, Expect
+from ..sentences import introduces_list, lead_text
 
 Unit = Candidate
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
@@ -25,14 +26,14 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C."), and
     "…" when the list goes on (`more`)."""
     if steps:
-        lead = (u.lead_in or u.text).rstrip().rstrip(":")  # the item's lead-in, or the lead-in sentence itself
+        lead = lead_text(u.lead_in or u.text)  # the item's lead-in, or the lead-in sentence itself
         # a line of code is quoted as written: no punctuation taken off or added ("$ sudo make install")
         items = "; ".join(x.text if x.code else x.text.rstrip(" ;:,.") for x in steps)
         end = "; …" if more else ("" if steps[-1].code else ".")
         return cite(f"{lead}: {items}{end}", [u.source])
     if u.fragment and u.lead_in:
         text = u.text if u.code else sentence(u.text.rstrip(' ;:,'))
-        return cite(f"{u.lead_in.rstrip().rstrip(':')}: {text}", [u.source])
+        return cite(f"{lead_text(u.lead_in)}: {text}", [u.source])
     if u.subject:  # "--output-junit <file>: This option tells CTest to write …" (the heading it is about)
         return cite(f"{u.subject}: {sentence(u.text)}", [u.source])
     return cite(sentence(u.text), [u.source])
@@ -62,7 +63,7 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
             flush()
         if u.fragment and u.lead_in:
             run.append(u)
-        elif units and u.text.rstrip().endswith(":") and not u.lead_in and not any(
+        elif units and _introduces(u, units) and not u.lead_in and not any(
                 x.lead_in == u.text and x.source == u.source for x in ordered):
             # a lead-in alone ("Some issues … which can cause crates to get rebuilt are:") says nothing: quoted with
             # its items, or left out when none was retrieved and the finding has more to say
@@ -78,6 +79,14 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
 # A lead-in that goes on from the sentence before it: "This link may be:", "These include:", "It can be one of:".
 _CONTINUING_LEAD = re.compile(r"^(?:this|these|that|those|it|they|such \w+|the following|following|here are|"
                               r"here is)\b", re.I)
+
+
+def _introduces(u: Unit, units: list[Unit]) -> bool:
+    """`u` is prose that introduces a list: it ends in ':', or it announces "the following …" and items of its
+    passage hang off it (a sentence naming "the following" with no list after it is a sentence like any other)."""
+    if u.text.rstrip().endswith(":"):
+        return True
+    return introduces_list(u.text) and any(x.lead_in == u.text and x.passage.id == u.passage.id for x in units)
 
 
 def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
@@ -100,9 +109,9 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     item = False
     if u.code and u.lead_in:  # a command or config line reads with the rest of its block
         return code_window([u], units)
-    if u.text.rstrip().endswith(":") and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
+    if _introduces(u, units) and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
         lead = u.text
-    elif u.fragment and u.lead_in.rstrip().endswith(":"):
+    elif u.fragment and introduces_list(u.lead_in):
         lead, item = u.lead_in, True
     else:
         return [], False
@@ -160,7 +169,7 @@ def step_list(u: Unit, units: list[Unit]) -> tuple[str, list[Unit], bool]:
     """The whole list of steps `u` belongs to (as its lead-in, or as an item), for a finding: (lead-in, items up to
     MAX_LIST_STEPS / MAX_LIST_CHARS, whether it goes on). A list that opens its chunk hangs off the section heading
     (the sentence ending in ':' stayed in the chunk before): chunking cut it, and it is joined again."""
-    if u.text.rstrip().endswith(":") and not u.lead_in:
+    if _introduces(u, units) and not u.lead_in:
         lead = u.text
     elif u.fragment and u.lead_in:
         lead = u.lead_in
@@ -187,7 +196,7 @@ def _joined_list(lead: str, items: list[Unit], units: list[Unit]) -> tuple[str, 
     """A list that chunking cut in two, whole again: when `items` open their chunk under the section heading (the
     lead-in ending in ':' stayed behind), the previous chunk's trailing items or lead-in start it, and the next
     chunk's opening items continue it."""
-    if not items or lead.rstrip().endswith(":"):
+    if not items or introduces_list(lead):
         return lead, items
     first = items[0].passage
     before = _chunk_run(units, first.doc_id, first.chunk_index - 1, tail=True)

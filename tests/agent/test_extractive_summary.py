@@ -284,3 +284,47 @@ async def test_a_lead_in_is_quoted_with_its_short_items(minilm):
         id="p1", doc_id="d1", content=CENTERS, title="TTS Consulting", section="Mission", score=0.6))])
     outcome = await ExtractiveSynthesizer(minilm).synthesize("How many Centers of Excellence does CoE have?", context)
     assert "CoE has six “centers”: Artificial intelligence; Data analytics; Cloud adoption." in outcome.synthesis.summary
+
+
+# The shape of a real handbook page (18F, a fresh probe): the sentence announcing the list ends in a full stop, and a
+# note sits between it and the numbered list.
+PAPERWORK = """To get approval for advanced sick leave, you will need to submit the following paperwork to your
+supervisor and your HR specialist. Note: draft all four pieces before routing them for signatures in Docusign.
+
+1. The advanced sick leave request form. Your supervisor can route it for you.
+2. An original medical certification signed by your physician.
+3. A copy of your timesheet report for the current and previous year.
+4. A written explanation of why your sick leave ran out.
+
+When routing for signatures, use the Docusign template for the request.
+"""
+
+
+def test_a_sentence_announcing_the_following_is_the_lead_in_of_its_list(monkeypatch):
+    from synthesis import sentences
+
+    units = sentence_units(PAPERWORK)
+    announcing = units[0].text
+    assert announcing.startswith("To get approval") and announcing.endswith("specialist.")
+    items = [u for u in units if u.listed]
+    assert len(items) == 5 and all(u.lead_in == announcing for u in items)
+    assert sentences.lead_text(announcing).endswith("HR specialist")  # quoted before its items without its stop
+    monkeypatch.setattr(sentences, "ANNOUNCED_LISTS", False)
+    assert all(u.lead_in == "" for u in sentence_units(PAPERWORK) if u.listed)
+    # "the following" with no list after it is a sentence like any other
+    assert sentence_units("The following teams use Slack. Everyone else uses email.")[0].lead_in == ""
+
+
+async def test_a_sentence_announcing_the_following_is_quoted_with_its_items(minilm, monkeypatch):
+    from synthesis import sentences
+
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=PAPERWORK, title="Advanced sick leave", section="Getting approval",
+        score=0.6))])
+    question = "What paperwork do I need for advanced sick leave?"
+    summary = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+    assert "HR specialist: The advanced sick leave request form" in summary
+    assert "medical certification" in summary and "timesheet report" in summary
+    monkeypatch.setattr(sentences, "ANNOUNCED_LISTS", False)
+    without = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+    assert "medical certification" not in without
