@@ -56,7 +56,10 @@ class Expect(StrEnum):
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
-    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which) year\b(?!['’]s|-))\b|" + ASKS_CLOCK, re.I)
+    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which) year\b(?!['’]s|-)|"
+    # "what's the most I could get", "what's the longest we can keep it" (not "the most common way")
+    r"what(?:'s|’s| is) the (?:most|least|longest|shortest|earliest|latest|highest|lowest) (?:i|we|you|they|one|"
+    r"someone|anyone)\b)\b|" + ASKS_CLOCK, re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".
 ASKS_DEFAULT = re.compile(r"\b(?:by|the|a|its|their|your|our|my|npm's|cmake's)\s+defaults?\b|\bdefaults?\s+to\b|"
@@ -260,6 +263,9 @@ def side_frame(sides: list[str]) -> tuple[str, list[str]]:
     return frame.rstrip(" ,"), [first, *rest]
 
 
+IF_GOES_ON = True
+
+
 def split_parts(question: str) -> list[str]:
     """'Where do I request it, how much notice should I give, and how do I …?' → three parts."""
     q = question.strip()
@@ -272,8 +278,14 @@ def split_parts(question: str) -> list[str]:
     for k, p in enumerate(parts):
         if k > 1 and _SUBORDINATE.match(parts[k - 1]) and joined[-1] == parts[k - 1]:  # a bare clause before it
             joined[-1] = f"{joined[-1]}, {p}"
-        elif joined and re.match(r"(?i)if\b", p) and not _asks(p):  # ", and if my supervisor is out who …": no
-            joined[-1] = f"{joined[-1]}, and {p}"  # question we can read apart; it stays with the part before it
+        elif joined and re.match(r"(?i)if\b", p) and not _asks(p):
+            if IF_GOES_ON and k + 1 < len(parts) and _asks(parts[k + 1]):
+                # ", and if it's been a while and nothing has shown up, who should I email?": the case of the part
+                # after it, which was split from it at the comma
+                parts[k + 1] = f"{p}, {parts[k + 1]}"
+                continue
+            joined[-1] = f"{joined[-1]}, and {p}"  # ", and if my supervisor is out who …": no question we can
+            # read apart; it stays with the part before it
         else:
             joined.append(p)
     parts = joined

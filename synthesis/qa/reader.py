@@ -59,9 +59,13 @@ _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # An answer goes on in the sentence after its best line (in its passage: one section) when it is GOES_ON_RATIO as
 # relevant ("The current default is 90 days." after the line that names the archiving tool); a "how do I" answer
 # goes on through its section, up to STEP_SENTENCES sentences each STEP_RATIO as relevant ("email Tenant Support
-# with the driver's name … Spots are located in the East Courtyard.").
+# with the driver's name … Spots are located in the East Courtyard."), and starts up to STEP_BEFORE sentences
+# before its best line when they are as relevant: the best line of a procedure is often its last ("If you have
+# questions, Slack #fac-cor"), or a later step ("Then click the second link to log in"), and the first steps are
+# the ones before it.
 GOES_ON, GOES_ON_RATIO = 1, 0.6
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
+STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
 # (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
 SIDE_SECTION, SIDE_RATIO = 3, 0.6
@@ -165,7 +169,30 @@ def holds(part: Part, c: "Candidate") -> bool:
         return True  # "by close of business" holds no digit, and answers "what time is it due"
     if part.expect not in c.kinds:
         return False
+    if part.expect is Expect.QUANTITY and TOLD_NUMBERS and _names_told_numbers_only(part, c.text):
+        return False
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
+
+
+_NUMERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+TOLD_NUMBERS = True  # a sentence whose only numbers are ones the asker states holds no quantity asked
+
+
+_LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b")
+
+
+def _names_told_numbers_only(part: Part, text: str) -> bool:
+    """The sentence's numbers are only ones the question states, or others under the label the question numbers
+    ("The final award percentages for Level 5, Level 4 and Level 3 summary ratings will be determined …" for "if I
+    get a Level 4, what's the most I could get?"): they name what is asked about, and say nothing of how much."""
+    asked = f"{part.query} {part.text}"
+    told = set(_NUMERAL.findall(asked))
+    if not told:
+        return False
+    labels = {m.group(1).lower() for m in _LABELLED.finditer(asked) if m.group(1).lower() not in STOPWORDS}
+    rest = _LABELLED.sub(lambda m: " " if m.group(1).lower() in labels else m.group(0), text)
+    rest = _NUMERAL.sub(lambda m: " " if m.group(0) in told else m.group(0), rest)
+    return rest != text and not _NUMBER.search(YEAR.sub(" ", rest))
 
 
 def heading(p: Passage) -> str:
@@ -489,6 +516,11 @@ class Reader:
                            if id(c) not in used and c not in chosen and c.scores
                            and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
                            and not _parallel(c, best)]
+            if steps and STEP_BEFORE:  # … and it starts before it, in its passage's order
+                before = [c for c in candidates if c.passage.id == best.passage.id
+                          and 0 < best.position - c.position <= STEP_BEFORE and id(c) not in used and c.scores
+                          and c.scores[j] >= ratio * best.scores[j] and not _parallel(c, best)]
+                chosen = sorted(before, key=lambda c: c.position) + chosen
             if part.side is not None and SIDE_SECTION and part.own and part.own <= content_stems(_last_heading(best)):
                 # a side described in a section of its own ("Personal capacity: … You'll use your personal leave …
                 # You'll prepare on your own time"): its best lines, in the section's order, tell it apart

@@ -96,6 +96,20 @@ def test_an_and_if_clause_is_a_part_of_its_own():
                        "it?")[1] == "how far ahead must I ask, and if my supervisor is out who approves it"
 
 
+def test_an_and_if_clause_before_a_comma_is_the_case_of_the_next_part(monkeypatch):
+    """18F handbook (a fresh probe): ", and if it's been a while and nothing has shown up, who should I email?" asks
+    whom to email in that case; the condition is not the first part's ("how long does it take")."""
+    from synthesis.qa import question
+
+    asked = ("I submitted my travel voucher. How long does it take before I get paid back, and if it's been a while "
+             "and nothing has shown up, who should I email?")
+    assert split_parts(asked) == ["How long does it take before I get paid back",
+                                  "if it's been a while and nothing has shown up, who should I email"]
+    assert analyze(asked).parts[1].expect is Expect.WHO
+    monkeypatch.setattr(question, "IF_GOES_ON", False)
+    assert split_parts(asked)[0].endswith("and if it's been a while and nothing has shown up")
+
+
 def test_a_question_asked_after_telling_is_a_part():
     """18F handbook (fresh probe): the second question told before it asked ("And one of my assigned trainings isn't
     even showing up, so how do I contact OLU support?") was no part, and the statement was read into the context
@@ -1675,3 +1689,40 @@ async def test_a_word_of_a_snake_case_identifier_is_a_word_of_the_passage(minilm
                                       False)
     assert "libm" in on, on
     assert off == "", off  # "std" missing from every passage: refused
+
+
+async def test_a_procedure_starts_at_its_first_step_not_its_best_line(minilm, monkeypatch):
+    """18F handbook (fresh probes): the line most like "how do I log in" is the procedure's last step ("Then, go back
+    … and click the second link to log in"), and the steps the asker needs come before it."""
+    from synthesis.qa import reader
+
+    context = _context(
+        ("Employee Express", "First login",
+         "You'll receive a Welcome to Employee Express email with a security code. You must click the first link "
+         "first to activate your account. Sign in with your temporary ID number, the last five digits of your "
+         "social security number. Then, go back to the welcome email and click the second link to log in."),
+        ("Payroll", "Pay stubs", "Your pay stubs are in Employee Express. Pay periods are two weeks long."))
+    question = "I just got the Employee Express welcome email. How do I log in for the first time?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "STEP_BEFORE", 0)
+    assert on.index("first link") < on.index("last five digits") < on.index("second link")
+    assert "first link" not in off and "second link" in off
+
+
+async def test_a_number_the_asker_names_is_no_amount(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "if I get a Level 4 rating, what's the most I could get?" asks an amount; a
+    sentence naming only Level 5, 4 and 3 states none, and the line stating 2.1 % answers."""
+    from synthesis.qa import reader
+
+    assert analyze("If I end up with a Level 4 rating, what's the most I could get as an award?").parts[0].expect \
+        is Expect.QUANTITY
+    assert analyze("What's the most common way to book travel?").parts[0].expect is not Expect.QUANTITY
+    context = _context(
+        ("Performance awards", "Award targets",
+         "The final award percentages for Level 5, Level 4 and Level 3 summary ratings will be determined when all "
+         "performance reviews are complete. Subject to funds, awards are planned as follows:\n\n"
+         "- Level 5 summary ratings: Up to 3.85% of adjusted basic pay, or up to 80 hours of time off.\n"
+         "- Level 4 summary ratings: Up to 2.1% of adjusted basic pay, or up to 44 hours of time off.\n"))
+    question = "If I end up with a Level 4 rating, what's the most I could get as a performance award?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "TOLD_NUMBERS", False)
+    assert "2.1%" in on.split("[1]")[0]
+    assert "2.1%" not in off.split("[1]")[0]
