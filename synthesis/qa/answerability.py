@@ -95,10 +95,46 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     unstated = unstated_values(frame, candidates)
     titled = any(h >= HEADING_COVERS for c in candidates for h in c.heading_match)
     missing = missing_words(frame, candidates, embed)
+    if missing and PART_WORDS and len(frame.parts) >= 2:
+        # "… What needs to happen? And if I switch to biking next year, how do I get off the program?": a word only
+        # one part asks about leaves that part unanswered, not the others
+        owners = parts_missing(frame, missing)
+        if owners and len(owners) < len(frame.parts):
+            unsupported |= owners
+            missing = []
     if not titled:  # (the words are not `missing`: a page of another place uses them)
         unsupported |= set(answered_elsewhere(frame, candidates, embed))
     return Support(per_part=per_part, unsupported=unsupported | set(unstated),
                    missing=missing, unstated=list(dict.fromkeys(unstated.values())), titled=titled)
+
+
+PART_WORDS = True  # a missing word in some parts of a multi-part question only: those parts are gaps
+
+
+def parts_missing(frame: Frame, words: list[str]) -> set[int] | None:
+    """The parts that ask about the missing `words`; None when they belong to every part: told before the asking
+    (the asker's situation is every part's), a number threshold, or a word of each part. A word of an asking
+    sentence that no part kept ("if I switch to biking next year, how do I get off the program?") is that sentence's
+    part's, and a part pointing back ("how long can it be", "how do I apply for one") asks about the part before."""
+    asking = [x for x in asked_sentences(frame.question) if x.endswith("?")]
+    starts = [" ".join(p.text.lower().split()[:4]) for p in frame.parts]
+    owners: set[int] = set()
+    for word in words:
+        if " " in word:
+            return None
+        owned = {j for j, p in enumerate(frame.parts) if stem(word) in p.own}
+        if not owned:
+            said = next((x for x in asking if re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", x)), None)
+            if said is None:
+                return None
+            owned = {j for j, start in enumerate(starts) if start and start in said.lower()}
+        if not owned:
+            return None
+        owners |= owned
+    for j in range(1, len(frame.parts)):
+        if j - 1 in owners and _points_back(frame.parts[j].text):
+            owners.add(j)
+    return owners if len(owners) < len(frame.parts) else None
 
 
 def covering(question: str, words: list[str], looked, passages) -> list:

@@ -1726,3 +1726,31 @@ async def test_a_number_the_asker_names_is_no_amount(minilm, monkeypatch):
     on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "TOLD_NUMBERS", False)
     assert "2.1%" in on.split("[1]")[0]
     assert "2.1%" not in off.split("[1]")[0]
+
+
+async def test_a_word_only_one_part_asks_about_leaves_the_other_parts_answered(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "What needs to happen? And if I switch to biking next year, how do I leave the
+    program?" was refused whole because no page says "biking". The word is the second part's; the first is
+    answered and the second is a gap. A part pointing back at a missing topic ("how long can it be") shares it."""
+    from synthesis.qa import answerability
+    from synthesis.qa.answerability import parts_missing
+
+    context = _context(
+        ("Transit benefit", "Enrolling in transit benefit",
+         "Select your supervisor. If your supervisor is not listed, have your supervisor enroll in the TranServe "
+         "system as a participant. Once enrolled, the supervisor needs to email the transit coordinator at "
+         "transit-subsidy@example.gov to be elevated to supervisor status."),
+        ("Transit benefit", "Eligibility", "All employees who take public transit to work are eligible for transit "
+                                           "subsidies."))
+    question = ("Signing up for the transit subsidy, but my supervisor isn't in the approver list. What needs to "
+                "happen? And if I switch to biking next year, how do I leave the program?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, answerability, "PART_WORDS", False)
+    assert "transit-subsidy@example.gov" in on and "does not explain how I leave the program" in on
+    assert off == ""  # refused whole
+    assert parts_missing(analyze(question), ["biking"]) == {1}
+    assert parts_missing(analyze("Am I eligible for a paid sabbatical after five years, and how long can it be?"),
+                         ["sabbatical"]) is None
+    assert parts_missing(analyze("Does GSA get me an official no-fee passport, and how do I apply for one?"),
+                         ["passport"]) is None
+    assert parts_missing(analyze("I'm leaving for a private-sector job. How far ahead should I start offboarding, "
+                                 "and can I take leave on my final day?"), ["private-sector"]) is None  # told
