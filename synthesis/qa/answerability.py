@@ -95,9 +95,10 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     unstated = unstated_values(frame, candidates)
     titled = any(h >= HEADING_COVERS for c in candidates for h in c.heading_match)
     missing = missing_words(frame, candidates, embed)
-    if missing and PART_WORDS and len(frame.parts) >= 2:
+    if missing and PART_WORDS and len(frame.parts) >= 2 and max(per_part, default=0.0) < STRONG_SUPPORT and not titled:
         # "… What needs to happen? And if I switch to biking next year, how do I get off the program?": a word only
-        # one part asks about leaves that part unanswered, not the others
+        # one part asks about leaves that part unanswered instead of refusing the whole question (when the missing
+        # word would refuse it: see `Support.answerable`)
         owners = parts_missing(frame, missing)
         if owners and len(owners) < len(frame.parts):
             unsupported |= owners
