@@ -145,6 +145,7 @@ SHORT_ITEMS = True  # keep a list item of one or two words when a sentence endin
 # your supervisor." (then a numbered list), "… are as follows."
 _ANNOUNCES = re.compile(r"\b(?:the following|as follows)\b", re.I)
 ANNOUNCED_LISTS = True
+TABLE_ITEMS = True  # the rows of a table a sentence ending in ':' introduces are its items
 
 
 def introduces_list(text: str) -> bool:
@@ -185,6 +186,7 @@ def sentence_units(text: str) -> list[Sentence]:
             paragraph.clear()
 
     header: list[str] = []
+    table_lead = ""  # the sentence ending in ':' that introduces the table being read ("Here is a quick comparison:")
     for raw in text.splitlines():
         if code is not None:  # inside a fence: lines as written (a "#" there is a comment, not a heading)
             if raw.strip().startswith("```"):
@@ -210,14 +212,17 @@ def sentence_units(text: str) -> list[Sentence]:
             continue
         if line.startswith("|"):  # a table row reads as "Header: cell; Header: cell" so numbers keep their subject
             flush()
-            lead, in_item = "", False
             cells = [c.strip() for c in line.strip("|").split("|")]
             if not header:
                 header = cells
+                # rows under a sentence ending in ':' are what it introduces, like a list's items
+                table_lead = lead if TABLE_ITEMS and lead.endswith(":") and not in_item else ""
+                lead, in_item = "", False
                 continue
+            lead, in_item = "", False
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c and c not in ("—", "-")]
             if pairs:
-                out.append(Sentence("; ".join(pairs) + "."))
+                out.append(Sentence("; ".join(pairs) + ".", bool(table_lead), table_lead))
             continue
         if _BULLET.match(line):
             flush()

@@ -28,7 +28,7 @@ from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
                              replaces, resolution)
-from .quotes import continued_by, list_for, quote, quote_all, step_list
+from .quotes import continued_by, join_items, list_for, quote, quote_all, step_list
 
 log = structlog.get_logger(__name__)
 
@@ -327,7 +327,7 @@ class ExtractiveSynthesizer:
                 if len(items) < 3 or items[0].text in listed or all(x.text.rstrip(" ;:,.") in summary for x in items):
                     continue
                 listed.add(items[0].text)
-                steps = "; ".join(x.text.rstrip(" ;:,.") for x in items)
+                steps = join_items(items)
                 sources = sorted({x.source for x in items} | {x.source for x in units if x.text == lead})
                 lead = lead_text(lead)
                 out.append(Finding(topic=f"Steps: {lead}"[:120],

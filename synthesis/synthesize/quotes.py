@@ -28,7 +28,7 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     if steps:
         lead = lead_text(u.lead_in or u.text)  # the item's lead-in, or the lead-in sentence itself
         # a line of code is quoted as written: no punctuation taken off or added ("$ sudo make install")
-        items = "; ".join(x.text if x.code else x.text.rstrip(" ;:,.") for x in steps)
+        items = join_items(steps)
         end = "; …" if more else ("" if steps[-1].code else ".")
         return cite(f"{lead}: {items}{end}", [u.source])
     if u.fragment and u.lead_in:
@@ -37,6 +37,13 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     if u.subject:  # "--output-junit <file>: This option tells CTest to write …" (the heading it is about)
         return cite(f"{u.subject}: {sentence(u.text)}", [u.source])
     return cite(sentence(u.text), [u.source])
+
+
+def join_items(items: list[Unit]) -> str:
+    """List items as one run: "Do A; do B; do C". Rows of a table, which hold ';' of their own ("Cadence; Tock:
+    Weekly; HR Links: Bi-weekly"), are joined with full stops; a line of code is kept as written."""
+    sep = ". " if any("; " in x.text for x in items if not x.code) else "; "
+    return sep.join(x.text if x.code else x.text.rstrip(" ;:,.") for x in items)
 
 
 def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:

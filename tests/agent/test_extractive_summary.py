@@ -328,3 +328,42 @@ async def test_a_sentence_announcing_the_following_is_quoted_with_its_items(mini
     monkeypatch.setattr(sentences, "ANNOUNCED_LISTS", False)
     without = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
     assert "medical certification" not in without
+
+
+# A comparison table under a sentence ending in ':' (18F handbook, a fresh probe: "How do Tock and the HR Links
+# timesheet differ?" was answered without the "Cadence" row).
+TIMESHEETS = """Tock is a different tool than HR Links. Here is a quick comparison:
+
+|  | Tock timesheet | HR Links timesheet |
+|--|----------------|-------------------|
+| **Level** | TTS | GSA |
+| **Cadence** | Weekly | Bi-weekly |
+| **Goal** | Tracks how time is spent, so we bill partners | Tracks how much an employee works, for leave |
+
+## Billable expectations
+
+| Role | Hours |
+|--|--|
+| Engineer | 32 |
+"""
+
+
+def test_the_rows_of_a_table_a_sentence_introduces_are_its_items(monkeypatch):
+    from synthesis import sentences
+
+    rows = [u for u in sentence_units(TIMESHEETS) if "timesheet:" in u.text]
+    assert len(rows) == 3 and all(u.listed and u.lead_in == "Here is a quick comparison:" for u in rows)
+    assert rows[1].text == "Cadence; Tock timesheet: Weekly; HR Links timesheet: Bi-weekly."
+    other = next(u for u in sentence_units(TIMESHEETS) if u.text.startswith("Role"))
+    assert not other.listed and other.lead_in == ""  # a table under a heading introduces nothing
+    monkeypatch.setattr(sentences, "TABLE_ITEMS", False)
+    assert not any(u.listed for u in sentence_units(TIMESHEETS))
+
+
+async def test_a_comparison_table_is_quoted_whole_under_its_lead_in(minilm):
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=TIMESHEETS, title="Tock", section="Tock and HR Links", score=0.6))])
+    summary = (await ExtractiveSynthesizer(minilm).synthesize(
+        "People mention both Tock and the HR Links timesheet. How do they differ?", context)).synthesis.summary
+    assert "Here is a quick comparison: Level; Tock timesheet: TTS; HR Links timesheet: GSA. Cadence;" in summary
+    assert "Bi-weekly" in summary
