@@ -110,6 +110,7 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
 
 
 PART_WORDS = True  # a missing word in some parts of a multi-part question only: those parts are gaps
+_ALTERNATIVES = re.compile(r",\s*or\s+", re.I)
 
 
 def parts_missing(frame: Frame, words: list[str]) -> set[int] | None:
@@ -123,9 +124,11 @@ def parts_missing(frame: Frame, words: list[str]) -> set[int] | None:
     for word in words:
         if " " in word:
             return None
+        said = next((x for x in asking if re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", x)), None)
+        if said is not None and _ALTERNATIVES.search(said):
+            return None  # "Is there a release freeze …, or can releases still go out …?" asks one thing two ways
         owned = {j for j, p in enumerate(frame.parts) if stem(word) in p.own}
         if not owned:
-            said = next((x for x in asking if re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", x)), None)
             if said is None:
                 return None
             owned = {j for j, start in enumerate(starts) if start and start in said.lower()}

@@ -1754,3 +1754,13 @@ async def test_a_word_only_one_part_asks_about_leaves_the_other_parts_answered(m
                          ["passport"]) is None
     assert parts_missing(analyze("I'm leaving for a private-sector job. How far ahead should I start offboarding, "
                                  "and can I take leave on my final day?"), ["private-sector"]) is None  # told
+
+
+def test_a_missing_word_of_one_alternative_is_the_whole_question_s():
+    """Node.js contributor docs: "Is there a release freeze over the holidays, or can releases still go out in late
+    December?" asks one thing two ways; no page says "freeze", and the second alternative is no part to answer."""
+    from synthesis.qa.answerability import parts_missing
+
+    asked = "Is there a release freeze over the end-of-year holidays, or can releases still go out in late December?"
+    assert len(analyze(asked).parts) == 2
+    assert parts_missing(analyze(asked), ["freeze"]) is None
