@@ -64,6 +64,7 @@ _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # questions, Slack #fac-cor"), or a later step ("Then click the second link to log in"), and the first steps are
 # the ones before it.
 GOES_ON, GOES_ON_RATIO = 1, 0.6
+YESNO_GOES_ON = True  # a yes/no answer's sentence goes on in an instruction right after it (what to do instead)
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
 STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
@@ -121,7 +122,8 @@ _INSTRUCTION = re.compile(
     r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?"
     r"(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
     r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|reserve|"
-    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply)\b|"
+    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply|return|bring|"
+    r"take|keep|stop|wait|remove|change|update|save|share|print|mail|turn|lock|unlock|restart|reset)\b|"
     r"\byou (can|should|must|will need to|need to|will|may|have to)\b|\b(to do (this|so)|steps?|instructions?|"
     r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
 
@@ -535,6 +537,16 @@ class Reader:
                 if extra is None:
                     break
                 chosen.append(extra)
+            if part.expect is Expect.YESNO and YESNO_GOES_ON:
+                # "… it may have been tampered with and should not be used." goes on with what to do instead:
+                # "Return the equipment to GSA IT so they can inspect it."
+                for c in list(chosen):
+                    after = next((x for x in self._after(c, candidates, 1) if id(x) not in used and x not in chosen
+                                  and x.scores and x.scores[j] >= GOES_ON_RATIO * best.scores[j]
+                                  and Expect.PROCEDURE in x.kinds and not is_pointer(x.text, x.passage.section)),
+                                 None)
+                    if after is not None:
+                        chosen.insert(chosen.index(c) + 1, after)
             used.update(id(c) for c in chosen)
             for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
                 c.part = j

@@ -1764,3 +1764,22 @@ def test_a_missing_word_of_one_alternative_is_the_whole_question_s():
     asked = "Is there a release freeze over the end-of-year holidays, or can releases still go out in late December?"
     assert len(analyze(asked).parts) == 2
     assert parts_missing(analyze(asked), ["freeze"]) is None
+
+
+async def test_a_yes_no_answer_goes_on_in_what_to_do_instead(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "The police got my stolen laptop back. Can I go back to using it?" was answered
+    "it may have been tampered with and should not be used" without the next sentence, what to do instead."""
+    from synthesis.qa import reader
+
+    assert Expect.PROCEDURE in answer_kinds("Return the equipment to GSA IT so they can inspect it.")
+    context = _context(
+        ("Equipment", "Lost or stolen equipment",
+         "For lost work laptops, report the loss to the IT service desk as quickly as possible. Your access to "
+         "various systems may need to be temporarily removed. If your equipment is returned to you, it may have "
+         "been tampered with and should not be used. Return the equipment to GSA IT so they can inspect it, and if "
+         "necessary, re-image it."),
+        ("Equipment", "Laptops", "Every employee gets a GSA laptop on their first day."))
+    question = "My work laptop was stolen from my car, and the police just got it back to me. Can I go back to using it?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "YESNO_GOES_ON", False)
+    assert "tampered" in on and "inspect it" in on
+    assert "tampered" in off and "inspect it" not in off
