@@ -125,10 +125,17 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     items = items_under(lead, u, units)
     if items and all(x.code for x in items):  # the lines it announces, around the best of them ("codegen-units = 16")
         return code_window([max(items, key=lambda x: x.relevance)], units)
+    if own := [x for x in items if _own_row(x)]:
+        return own, True  # the row for the asker's own number answers, not the whole table ("5 direct reports")
     if item and expect is not Expect.PROCEDURE and (
             len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list answers; a short list's cases are read together
     return upto(items, MAX_STEPS, MAX_STEP_CHARS)
+
+
+def _own_row(x: Unit) -> bool:
+    """A table row the reader preferred for stating the asker's own number (`reader.SAME_QUANTITY`)."""
+    return bool(x.scores) and "; " in x.text and any(s > p for s, p in zip(x.scores, x.plain))
 
 
 def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
