@@ -114,6 +114,7 @@ class Sentence(NamedTuple):
     lead_in: str = ""
     code: bool = False  # a line of a code block
     goes_on: bool = False  # a list item's second or later sentence: it goes on from the one before it
+    row: bool = False  # a table row, read as "Header: cell; Header: cell"
 
     @property
     def fragment(self) -> bool:
@@ -143,7 +144,10 @@ def _starts_in_code(text: str) -> bool:
 SHORT_ITEMS = True  # keep a list item of one or two words when a sentence ending in ':' introduces it
 # A sentence that announces the list after it without a colon: "you will need to submit the following paperwork to
 # your supervisor." (then a numbered list), "… are as follows."
-_ANNOUNCES = re.compile(r"\b(?:the following|as follows)\b", re.I)
+_ANNOUNCES = re.compile(r"\b(?:the following(?!\s+(?:day|days|week|weeks|month|months|year|years|morning|evening|"
+                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|pay period|business day)\b)"
+                        r"|as follows)\b", re.I)
+_NOTE = re.compile(r"^(?:note|tip|important|caution|warning)\b", re.I)  # an aside between a lead-in and its list
 ANNOUNCED_LISTS = True
 TABLE_ITEMS = True  # the rows of a table a sentence ending in ':' introduces are its items
 
@@ -155,8 +159,17 @@ def introduces_list(text: str) -> bool:
 
 
 def lead_text(lead: str) -> str:
-    """A lead-in as it is quoted before its items: without its closing ':' (or full stop)."""
-    return lead.rstrip().rstrip(":").rstrip(".") if introduces_list(lead) else lead.rstrip().rstrip(":")
+    """A lead-in as it is quoted before its items: without its closing ':' or full stop (not one that ends an
+    abbreviation: "Washington, D.C.")."""
+    lead = lead.rstrip().rstrip(":")
+    if lead.endswith(".") and re.search(r"[a-z]{2}\.$", lead) and introduces_list(lead):
+        lead = lead[:-1]
+    return lead
+
+
+def lead_joint(lead: str) -> str:
+    """What joins a lead-in to its items: ': ', or a space after a question ("Do you need any of the following? A …")."""
+    return " " if lead.rstrip().endswith("?") else ": "
 
 
 def sentence_units(text: str) -> list[Sentence]:
@@ -168,7 +181,7 @@ def sentence_units(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     paragraph: list[str] = []
     in_item = False
-    lead = ""  # what a list starting here hangs off: a sentence ending in ':' or the heading just above
+    lead = ""  # what a list starting here hangs off: a sentence that introduces it (`introduces_list`) or the heading
     code: list[str] | None = None  # the lines of the open fenced block
     whole = True  # the open block starts in this text
     if _starts_in_code(text):
@@ -180,9 +193,15 @@ def sentence_units(text: str) -> list[Sentence]:
             sentences = _split_prose(" ".join(paragraph))
             out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0)
                        for k, s in enumerate(sentences))
-            if not in_item:  # the paragraph's sentence that introduces a list, if one follows
-                lead = sentences[-1] if sentences and sentences[-1].endswith(":") else next(
-                    (x for x in reversed(sentences) if introduces_list(x)), "")
+            if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
+                # or one announcing "the following …" with only asides after it ("Note: draft all four first.")
+                lead = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
+                for k in range(len(sentences) - 1, -1, -1):
+                    if lead or introduces_list(sentences[k]):
+                        lead = lead or sentences[k]
+                        break
+                    if not _NOTE.match(sentences[k]):
+                        break
             paragraph.clear()
 
     header: list[str] = []
@@ -222,7 +241,7 @@ def sentence_units(text: str) -> list[Sentence]:
             lead, in_item = "", False
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c and c not in ("—", "-")]
             if pairs:
-                out.append(Sentence("; ".join(pairs) + ".", bool(table_lead), table_lead))
+                out.append(Sentence("; ".join(pairs) + ".", bool(table_lead), table_lead, row=True))
             continue
         if _BULLET.match(line):
             flush()

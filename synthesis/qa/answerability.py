@@ -110,14 +110,15 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
 
 
 PART_WORDS = True  # a missing word in some parts of a multi-part question only: those parts are gaps
-_ALTERNATIVES = re.compile(r",\s*or\s+", re.I)
+_ALTERNATIVES = re.compile(r",\s*or\s+|^or\s", re.I)  # "…, or can …?" and "… ? Or can …?"
 
 
 def parts_missing(frame: Frame, words: list[str]) -> set[int] | None:
     """The parts that ask about the missing `words`; None when they belong to every part: told before the asking
     (the asker's situation is every part's), a number threshold, or a word of each part. A word of an asking
     sentence that no part kept ("if I switch to biking next year, how do I get off the program?") is that sentence's
-    part's, and a part pointing back ("how long can it be", "how do I apply for one") asks about the part before."""
+    part's, and a topic a part names is the topic of every part after it ("how long can it be", "how do I get in
+    after hours"): only a word of a later part leaves earlier parts answerable."""
     asking = [x for x in asked_sentences(frame.question) if x.endswith("?")]
     starts = [" ".join(p.text.lower().split()[:4]) for p in frame.parts]
     owners: set[int] = set()
@@ -125,7 +126,7 @@ def parts_missing(frame: Frame, words: list[str]) -> set[int] | None:
         if " " in word:
             return None
         said = next((x for x in asking if re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", x)), None)
-        if said is not None and _ALTERNATIVES.search(said):
+        if any(_ALTERNATIVES.search(x) for x in asking):
             return None  # "Is there a release freeze …, or can releases still go out …?" asks one thing two ways
         owned = {j for j, p in enumerate(frame.parts) if stem(word) in p.own}
         if not owned:
@@ -135,9 +136,10 @@ def parts_missing(frame: Frame, words: list[str]) -> set[int] | None:
         if not owned:
             return None
         owners |= owned
-    for j in range(1, len(frame.parts)):
-        if j - 1 in owners and _points_back(frame.parts[j].text):
-            owners.add(j)
+    # a topic named in a part is the topic of the parts after it too ("… at the Anchorage office, and how do I get in
+    # after hours?"): only a word of a later part leaves the parts before it answered
+    first = min(owners)
+    owners = set(range(first, len(frame.parts)))
     return owners if len(owners) < len(frame.parts) else None
 
 

@@ -57,8 +57,9 @@ QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
     r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which) year\b(?!['’]s|-)|"
-    # "what's the most I could get", "what's the longest we can keep it" (not "the most common way")
-    r"what(?:'s|’s| is) the (?:most|least|longest|shortest|earliest|latest|highest|lowest) (?:i|we|you|they|one|"
+    # "what's the most I could get", "what's the longest we can keep it" (not "the most common way"; "the latest I
+    # can submit" asks a time)
+    r"what(?:'s|’s| is) the (?:most|least|longest|shortest|highest|lowest) (?:i|we|you|they|one|"
     r"someone|anyone)\b)\b|" + ASKS_CLOCK, re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".

@@ -59,10 +59,9 @@ _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # An answer goes on in the sentence after its best line (in its passage: one section) when it is GOES_ON_RATIO as
 # relevant ("The current default is 90 days." after the line that names the archiving tool); a "how do I" answer
 # goes on through its section, up to STEP_SENTENCES sentences each STEP_RATIO as relevant ("email Tenant Support
-# with the driver's name … Spots are located in the East Courtyard."), and starts up to STEP_BEFORE sentences
-# before its best line when they are as relevant: the best line of a procedure is often its last ("If you have
-# questions, Slack #fac-cor"), or a later step ("Then click the second link to log in"), and the first steps are
-# the ones before it.
+# with the driver's name … Spots are located in the East Courtyard."), and starts with the unbroken run of up to
+# STEP_BEFORE instructions just before its best line, each STEP_RATIO as relevant: the best line of a procedure is
+# often a later step ("Then click the second link to log in"), and the first steps are the ones before it.
 GOES_ON, GOES_ON_RATIO = 1, 0.6
 YESNO_GOES_ON = True  # a yes/no answer's sentence goes on in an instruction right after it (what to do instead)
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
@@ -122,8 +121,11 @@ _INSTRUCTION = re.compile(
     r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?"
     r"(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
     r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|reserve|"
-    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply|return|bring|"
-    r"take|keep|stop|wait|remove|change|update|save|share|print|mail|turn|lock|unlock|restart|reset)\b|"
+    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply)\b|"
+    # more imperatives, not as the noun a sentence opens with ("Change requests are reviewed", "Mail is delivered")
+    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?(?:return|bring|take|keep|stop|wait|remove|"
+    r"change|update|save|share|print|mail|turn|lock|unlock|restart|reset)\b(?!-)"
+    r"(?!\s+(?:is|are|was|were|will|can|may|must|should)\b)(?!\s+\w+\s+(?:is|are|was|were|will)\b)|"
     r"\byou (can|should|must|will need to|need to|will|may|have to)\b|\b(to do (this|so)|steps?|instructions?|"
     r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
 
@@ -176,24 +178,26 @@ def holds(part: Part, c: "Candidate") -> bool:
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
 
 
-_NUMERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
-TOLD_NUMBERS = True  # a sentence whose only numbers are ones the asker states holds no quantity asked
+TOLD_NUMBERS = True  # a sentence whose only numbers are labels the asker numbers ("Level 5") holds no quantity
 
 
-_LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b")
+_LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b(?![.,]?\d|\s*%)")
+# words that number what they name ("Level 4", "Tier 2", "GS-13", "step 3"), besides a capitalised word
+_LABEL_NOUNS = frozenset("level levels tier tiers grade grades step steps phase phases stage stages band bands".split())
 
 
 def _names_told_numbers_only(part: Part, text: str) -> bool:
-    """The sentence's numbers are only ones the question states, or others under the label the question numbers
-    ("The final award percentages for Level 5, Level 4 and Level 3 summary ratings will be determined …" for "if I
-    get a Level 4, what's the most I could get?"): they name what is asked about, and say nothing of how much."""
+    """The sentence's numbers are all labels the question numbers ("The final award percentages for Level 5, Level 4
+    and Level 3 summary ratings will be determined …" for "if I end up with a Level 4 rating, what's the most I could
+    get?"): they name what is asked about, and say nothing of how much. A label is a capitalised word or a word
+    like level or tier right before a number of the question; a bare number the asker states is not erased ("the cap
+    is 240 hours" is confirmed by "up to 240 hours")."""
     asked = f"{part.query} {part.text}"
-    told = set(_NUMERAL.findall(asked))
-    if not told:
+    labels = {m.group(1).lower() for m in _LABELLED.finditer(asked)
+              if m.group(1)[0].isupper() or m.group(1).lower() in _LABEL_NOUNS}
+    if not labels:
         return False
-    labels = {m.group(1).lower() for m in _LABELLED.finditer(asked) if m.group(1).lower() not in STOPWORDS}
     rest = _LABELLED.sub(lambda m: " " if m.group(1).lower() in labels else m.group(0), text)
-    rest = _NUMERAL.sub(lambda m: " " if m.group(0) in told else m.group(0), rest)
     return rest != text and not _NUMBER.search(YEAR.sub(" ", rest))
 
 
@@ -218,6 +222,7 @@ class Candidate:
     lead_in: str = ""  # for a list item: the sentence ending in ':' (or the heading) it continues
     subject: str = ""  # the heading a sentence names only as "this option" (`--output-junit <file>`)
     code: bool = False  # a line of a code block
+    row: bool = False  # a table row ("Cadence; Tock timesheet: Weekly; HR Links timesheet: Bi-weekly.")
     goes_on: bool = False  # a list item's later sentence ("**Change the passcode.** It must be …"): see `_join_back`
     joined: bool = False  # two sentences: the second points back at the first ("This request will require …")
     vector: np.ndarray | None = None
@@ -232,6 +237,7 @@ class Candidate:
     part: int = 0  # the part it answers best
     kinds: set[Expect] = field(default_factory=set)
     pinned: bool = False  # one side of a contradiction: always shown
+    own_number: bool = False  # states the asker's own number or code (`SAME_QUANTITY`), for the part it answers best
 
     @property
     def heading(self) -> str:
@@ -422,6 +428,7 @@ class Reader:
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
+        told_or_code = [False] * n
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -445,8 +452,9 @@ class Reader:
                 factor = LABEL_FACTOR  # "Local and miscellaneous vouchers." names a topic and says nothing of it
             # the row of a table, or the case of a rule, that the asker is in: a preference among the sentences, not
             # evidence that the context answers (`plain` leaves it out for answerability)
-            same = SAME_QUANTITY if ((told and same_number(told, c.text))
-                                     or (codes and field_line(c.text) and codes & own[i])) else 1.0
+            told_or_code[i] = bool((told and same_number(told, c.text))
+                                   or (codes and field_line(c.text) and codes & own[i]))
+            same = SAME_QUANTITY if told_or_code[i] else 1.0
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             c.heading_match = [max(0.0, float(x)) for x in section_cos[_last_heading(c)]]
@@ -471,6 +479,7 @@ class Reader:
             c.scores = [float(x) for x in scores[i]]
             c.plain = [float(x) for x in plain[i]]
             c.part = int(np.argmax(scores[i]))
+            c.own_number = bool(told_or_code[i])
             c.relevance = float(scores[i, c.part])
             c.dense = float(dense[i, c.part])
         return scores
@@ -518,11 +527,17 @@ class Reader:
                            if id(c) not in used and c not in chosen and c.scores
                            and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
                            and not _parallel(c, best)]
-            if steps and STEP_BEFORE:  # … and it starts before it, in its passage's order
-                before = [c for c in candidates if c.passage.id == best.passage.id
-                          and 0 < best.position - c.position <= STEP_BEFORE and id(c) not in used and c.scores
-                          and c.scores[j] >= ratio * best.scores[j] and not _parallel(c, best)]
-                chosen = sorted(before, key=lambda c: c.position) + chosen
+            if steps and STEP_BEFORE:  # … and it starts before it: the unbroken run of steps just before it
+                at = {c.position: c for c in candidates if c.passage.id == best.passage.id}
+                before: list[Candidate] = []
+                for k in range(1, STEP_BEFORE + 1):
+                    c = at.get(best.position - k)
+                    if (c is None or id(c) in used or c in chosen or not c.scores
+                            or c.scores[j] < ratio * best.scores[j] or Expect.PROCEDURE not in c.kinds
+                            or is_pointer(c.text, c.passage.section) or _parallel(c, best)):
+                        break
+                    before.insert(0, c)
+                chosen = before + chosen
             if part.side is not None and SIDE_SECTION and part.own and part.own <= content_stems(_last_heading(best)):
                 # a side described in a section of its own ("Personal capacity: … You'll use your personal leave …
                 # You'll prepare on your own time"): its best lines, in the section's order, tell it apart
@@ -539,10 +554,15 @@ class Reader:
                 chosen.append(extra)
             if part.expect is Expect.YESNO and YESNO_GOES_ON:
                 # "… it may have been tampered with and should not be used." goes on with what to do instead:
-                # "Return the equipment to GSA IT so they can inspect it."
+                # "Return the equipment to GSA IT so they can inspect it." (sharing a word with the question or the
+                # line it follows, and not another part's better answer)
+                others = {id(max((c for c in candidates if c.scores), key=lambda c: c.scores[k]))
+                          for k in range(len(frame.parts)) if k != j}
                 for c in list(chosen):
                     after = next((x for x in self._after(c, candidates, 1) if id(x) not in used and x not in chosen
                                   and x.scores and x.scores[j] >= GOES_ON_RATIO * best.scores[j]
+                                  and max(x.scores) <= x.scores[j] and id(x) not in others
+                                  and x.stems & (frame.stems | c.stems)
                                   and Expect.PROCEDURE in x.kinds and not is_pointer(x.text, x.passage.section)),
                                  None)
                     if after is not None:

@@ -23,7 +23,8 @@ from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.reader import field_line, holds
 from ..qa.values import asks_date
-from ..sentences import content_stems, key_phrases, lead_text, leans_on_context, points_back, sentence_units
+from ..sentences import (content_stems, key_phrases, lead_joint, lead_text, leans_on_context, points_back,
+                         sentence_units)
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
@@ -165,7 +166,7 @@ class ExtractiveSynthesizer:
                 subject = protect(_subject(text, src.passage))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
                                   fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
-                                  goes_on=sentence.goes_on))
+                                  goes_on=sentence.goes_on, row=sentence.row))
         return _join_back(units)
 
     def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
@@ -329,9 +330,9 @@ class ExtractiveSynthesizer:
                 listed.add(items[0].text)
                 steps = join_items(items)
                 sources = sorted({x.source for x in items} | {x.source for x in units if x.text == lead})
-                lead = lead_text(lead)
+                joint, lead = lead_joint(lead), lead_text(lead)
                 out.append(Finding(topic=f"Steps: {lead}"[:120],
-                                   content=cite(f"{lead}: {steps}{'; …' if more else '.'}", sources),
+                                   content=cite(f"{lead}{joint}{steps}{'; …' if more else '.'}", sources),
                                    citations=sources, confidence=_confidence(u.scores[j], len(sources), True)))
                 break
         return out

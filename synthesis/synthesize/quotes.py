@@ -7,7 +7,7 @@ import re
 
 from ..citations import cite
 from ..qa import Candidate, Expect
-from ..sentences import introduces_list, lead_text
+from ..sentences import introduces_list, lead_joint, lead_text
 
 Unit = Candidate
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
@@ -26,14 +26,15 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C."), and
     "…" when the list goes on (`more`)."""
     if steps:
-        lead = lead_text(u.lead_in or u.text)  # the item's lead-in, or the lead-in sentence itself
+        whole = u.lead_in or u.text  # the item's lead-in, or the lead-in sentence itself
+        lead = lead_text(whole)
         # a line of code is quoted as written: no punctuation taken off or added ("$ sudo make install")
         items = join_items(steps)
         end = "; …" if more else ("" if steps[-1].code else ".")
-        return cite(f"{lead}: {items}{end}", [u.source])
+        return cite(f"{lead}{lead_joint(whole)}{items}{end}", [u.source])
     if u.fragment and u.lead_in:
         text = u.text if u.code else sentence(u.text.rstrip(' ;:,'))
-        return cite(f"{lead_text(u.lead_in)}: {text}", [u.source])
+        return cite(f"{lead_text(u.lead_in)}{lead_joint(u.lead_in)}{text}", [u.source])
     if u.subject:  # "--output-junit <file>: This option tells CTest to write …" (the heading it is about)
         return cite(f"{u.subject}: {sentence(u.text)}", [u.source])
     return cite(sentence(u.text), [u.source])
@@ -42,7 +43,7 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
 def join_items(items: list[Unit]) -> str:
     """List items as one run: "Do A; do B; do C". Rows of a table, which hold ';' of their own ("Cadence; Tock:
     Weekly; HR Links: Bi-weekly"), are joined with full stops; a line of code is kept as written."""
-    sep = ". " if any("; " in x.text for x in items if not x.code) else "; "
+    sep = ". " if any(x.row for x in items) else "; "
     return sep.join(x.text if x.code else x.text.rstrip(" ;:,.") for x in items)
 
 
@@ -125,17 +126,13 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     items = items_under(lead, u, units)
     if items and all(x.code for x in items):  # the lines it announces, around the best of them ("codegen-units = 16")
         return code_window([max(items, key=lambda x: x.relevance)], units)
-    if own := [x for x in items if _own_row(x)]:
-        return own, True  # the row for the asker's own number answers, not the whole table ("5 direct reports")
+    if own := [x for x in items if x.row and x.own_number]:
+        # the row for the asker's own number answers, not the whole table ("5 direct reports")
+        return upto(own, MAX_STEPS, MAX_STEP_CHARS)[0], True
     if item and expect is not Expect.PROCEDURE and (
-            len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
-        return [], False  # one case of a long list answers; a short list's cases are read together
+            u.row or len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
+        return [], False  # one case of a long list (or a table's row) answers; a short list's cases are read together
     return upto(items, MAX_STEPS, MAX_STEP_CHARS)
-
-
-def _own_row(x: Unit) -> bool:
-    """A table row the reader preferred for stating the asker's own number (`reader.SAME_QUANTITY`)."""
-    return bool(x.scores) and "; " in x.text and any(s > p for s, p in zip(x.scores, x.plain))
 
 
 def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:

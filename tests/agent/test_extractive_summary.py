@@ -311,8 +311,6 @@ def test_a_sentence_announcing_the_following_is_the_lead_in_of_its_list(monkeypa
     assert sentences.lead_text(announcing).endswith("HR specialist")  # quoted before its items without its stop
     monkeypatch.setattr(sentences, "ANNOUNCED_LISTS", False)
     assert all(u.lead_in == "" for u in sentence_units(PAPERWORK) if u.listed)
-    # "the following" with no list after it is a sentence like any other
-    assert sentence_units("The following teams use Slack. Everyone else uses email.")[0].lead_in == ""
 
 
 async def test_a_sentence_announcing_the_following_is_quoted_with_its_items(minilm, monkeypatch):
@@ -367,3 +365,44 @@ async def test_a_comparison_table_is_quoted_whole_under_its_lead_in(minilm):
         "People mention both Tock and the HR Links timesheet. How do they differ?", context)).synthesis.summary
     assert "Here is a quick comparison: Level; Tock timesheet: TTS; HR Links timesheet: GSA. Cadence;" in summary
     assert "Bi-weekly" in summary
+
+
+def test_review_the_following_day_announces_no_list():
+    """Review: "pay is deposited the following Tuesday." followed by a list is no lead-in; nor is an announcing
+    sentence with another sentence than an aside after it."""
+    text = ("Timesheets are due every other Friday, and pay is deposited the following Tuesday. Late timesheets "
+            "delay pay.\n\n- Log your hours in Tock\n- Your supervisor approves them\n")
+    assert all(u.lead_in == "" for u in sentence_units(text))
+    moved = "You will need the following forms. Your supervisor signs them.\n\n- The request form\n- A timesheet\n"
+    assert all(u.lead_in == "" for u in sentence_units(moved))
+
+
+def test_review_a_lead_in_keeps_an_abbreviation_and_a_question():
+    from synthesis.sentences import lead_joint, lead_text
+
+    assert lead_text("Offices are in Washington, D.C.") == "Offices are in Washington, D.C."
+    announcing = "Submit the following forms to your HR Specialist."
+    assert lead_text(announcing) == announcing[:-1]
+    assert lead_joint("Do you need any of the following?") == " " and lead_joint("These are:") == ": "
+
+
+async def test_review_the_following_without_a_list_is_a_sentence_like_any_other(minilm):
+    """Review: `_introduces` requires the items to follow; a sentence naming "the following" with no list after it
+    is quoted like any other, not dropped as a bare lead-in."""
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content="The following teams use Slack Connect with partners: design and research.",
+        title="Slack", section="Partners", score=0.6))])
+    outcome = await ExtractiveSynthesizer(minilm).synthesize("Which teams use Slack Connect?", context)
+    summary = outcome.synthesis.summary
+    assert "design and research" in summary
+
+
+async def test_review_a_settings_table_quotes_the_asked_row(minilm):
+    """Review: a table under a sentence ending in ':' is items; the row a part asks for is quoted, not the table."""
+    table = ("The client accepts these options:\n\n| Option | Default |\n|--|--|\n| proxy | none |\n| agent | auto |\n"
+             "| cache | ~/.cache |\n| timeout | 300000 |\n| retries | 2 |\n| loglevel | warn |\n")
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=table, title="Client", section="Options", score=0.6))])
+    summary = (await ExtractiveSynthesizer(minilm).synthesize("What's the default timeout for the client?",
+                                                              context)).synthesis.summary
+    assert "timeout; Default: 300000" in summary and "proxy" not in summary

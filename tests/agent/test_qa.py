@@ -1783,3 +1783,41 @@ async def test_a_yes_no_answer_goes_on_in_what_to_do_instead(minilm, monkeypatch
     on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "YESNO_GOES_ON", False)
     assert "tampered" in on and "inspect it" in on
     assert "tampered" in off and "inspect it" not in off
+
+
+async def test_review_a_procedure_does_not_start_with_background(minilm):
+    """Review of the fourteenth session: STEP_BEFORE took any sentence before the best line; only an unbroken run of
+    instructions counts, so a description of annual leave does not precede how to request it."""
+    s = await _answer(minilm, "How do I request annual leave?", _context(
+        ("Leave", "Annual leave",
+         "Annual leave is paid time off that full-time employees earn every pay period. New employees earn 4 hours "
+         "per pay period. Supervisors track leave balances in HR Links. To request annual leave, submit a leave "
+         "request in HR Links and email your supervisor.")))
+    assert s.summary.startswith("To request annual leave"), s.summary
+
+
+async def test_review_the_askers_plain_numbers_still_hold_a_quantity(minilm):
+    """Review: TOLD_NUMBERS erased any number the asker said ("take 3 … take 13", "the cap is 240 hours"); only
+    numbers under a label the asker numbers ("Level 4") are names."""
+    s = await _answer(minilm, "Someone told me the cap is 240 hours. How many hours of annual leave can I carry over?",
+                      _context(("Leave", "Carry over", "You can carry over up to 240 hours of annual leave into the "
+                                                        "next year. Senior executives may carry over 720 days in "
+                                                        "special cases.")))
+    assert s.summary.startswith("You can carry over up to 240 hours"), s.summary
+    s = await _answer(minilm, "If I take 3 days off in a row, how many days of sick leave can I take in a year?",
+                      _context(("Leave", "Sick leave", "Full-time employees can take 13 days of sick leave in a year. "
+                                                       "Part-time employees earn 1 hour of sick leave for every 20 "
+                                                       "hours worked.")))
+    assert s.summary.startswith("Full-time employees can take 13 days"), s.summary
+    assert analyze("What's the latest I can submit my timesheet each week?").parts[0].expect is not Expect.QUANTITY
+
+
+def test_review_a_topic_named_in_a_part_is_every_later_parts():
+    """Review: "…at the Anchorage office, and how do I get in after hours?" must not answer the second part from
+    another office's page; nor may a question asking one thing two ways across sentences ("? Or …")."""
+    from synthesis.qa.answerability import parts_missing
+
+    assert parts_missing(analyze("How do I get a parking permit at the Anchorage office, and how do I get in after "
+                                 "hours?"), ["anchorage"]) is None
+    assert parts_missing(analyze("Is there a release freeze over the holidays? Or can releases still go out in late "
+                                 "December?"), ["freeze"]) is None
