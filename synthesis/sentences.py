@@ -194,13 +194,13 @@ def sentence_units(text: str) -> list[Sentence]:
             out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0)
                        for k, s in enumerate(sentences))
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
-                # or one announcing "the following …" with only asides after it ("Note: draft all four first.")
-                lead = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
-                for k in range(len(sentences) - 1, -1, -1):
-                    if lead or introduces_list(sentences[k]):
-                        lead = lead or sentences[k]
+                # or one with only asides after it ("… the following paperwork. Note: draft all four first.")
+                lead = ""
+                for s in reversed(sentences):
+                    if introduces_list(s):
+                        lead = s
                         break
-                    if not _NOTE.match(sentences[k]):
+                    if not _NOTE.match(s):
                         break
             paragraph.clear()
 

@@ -120,14 +120,14 @@ def parts_missing(frame: Frame, words: list[str]) -> set[int] | None:
     part's, and a topic a part names is the topic of every part after it ("how long can it be", "how do I get in
     after hours"): only a word of a later part leaves earlier parts answerable."""
     asking = [x for x in asked_sentences(frame.question) if x.endswith("?")]
+    if any(_ALTERNATIVES.search(x) for x in asking):
+        return None  # "Is there a release freeze …, or can releases still go out …?" asks one thing two ways
     starts = [" ".join(p.text.lower().split()[:4]) for p in frame.parts]
     owners: set[int] = set()
     for word in words:
         if " " in word:
             return None
         said = next((x for x in asking if re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", x)), None)
-        if any(_ALTERNATIVES.search(x) for x in asking):
-            return None  # "Is there a release freeze …, or can releases still go out …?" asks one thing two ways
         owned = {j for j, p in enumerate(frame.parts) if stem(word) in p.own}
         if not owned:
             if said is None:

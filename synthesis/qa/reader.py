@@ -237,7 +237,7 @@ class Candidate:
     part: int = 0  # the part it answers best
     kinds: set[Expect] = field(default_factory=set)
     pinned: bool = False  # one side of a contradiction: always shown
-    own_number: bool = False  # states the asker's own number or code (`SAME_QUANTITY`), for the part it answers best
+    own_number: bool = False  # states the asker's own number or code (`SAME_QUANTITY`: "5 direct reports")
 
     @property
     def heading(self) -> str:

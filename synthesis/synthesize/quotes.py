@@ -117,7 +117,7 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     item = False
     if u.code and u.lead_in:  # a command or config line reads with the rest of its block
         return code_window([u], units)
-    if _introduces(u, units) and not u.lead_in:  # prose ending in ":" (a list item has a lead-in)
+    if _introduces(u, units) and not u.lead_in:  # prose introducing a list (a list item has a lead-in)
         lead = u.text
     elif u.fragment and introduces_list(u.lead_in):
         lead, item = u.lead_in, True
