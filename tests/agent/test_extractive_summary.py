@@ -406,3 +406,16 @@ async def test_review_a_settings_table_quotes_the_asked_row(minilm):
     summary = (await ExtractiveSynthesizer(minilm).synthesize("What's the default timeout for the client?",
                                                               context)).synthesis.summary
     assert "timeout; Default: 300000" in summary and "proxy" not in summary
+
+
+def test_review_a_sentence_naming_the_following_without_a_list_stays_in_a_finding():
+    """Review: `_introduces` needs items of its passage to hang off an announcing sentence; without them it is quoted
+    like any other sentence, not left out of a finding as a bare lead-in."""
+    from synthesis.qa import Candidate
+    from synthesis.synthesize.quotes import quote_all
+
+    passage = Passage(id="p1", doc_id="d1", content="", title="Slack", section="Partners", score=0.6)
+    said = [Candidate(text="The following teams use Slack Connect with partners: design and research.", source=1,
+                      position=0, passage=passage),
+            Candidate(text="Other teams share channels by invitation.", source=1, position=1, passage=passage)]
+    assert "design and research" in quote_all(said, said)
