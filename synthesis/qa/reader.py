@@ -179,6 +179,32 @@ def holds(part: Part, c: "Candidate") -> bool:
 
 
 TOLD_NUMBERS = True  # a sentence whose only numbers are labels the asker numbers ("Level 5") holds no quantity
+TOLD_ROLES = True  # a sentence whose only roles are ones the asker's story names ("our team") names no one new
+
+
+def told_roles(question: str, part: Part) -> set[str]:
+    """The roles the asker names outside the part's own words ("… the team thinks we should end the engagement early.
+    Who actually makes that call?" → team): the people of the story, not the one asked for."""
+    return _roles(question) - _roles(part.text)
+
+
+_NAMED_UNIT = re.compile(r"(?<=\w )[A-Z][\w&-]*\s+(?:team|office|staff|group|division|desk|committee|board)s?\b")  # "the Operations team"
+
+
+def _roles(text: str) -> set[str]:
+    return {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)}
+
+
+_ACRONYM = re.compile(r"\b(?:[A-Z]{2,}[a-z]*[A-Z]*\w*|[A-Z][a-z]+[A-Z]\w*)\b")  # "COR", "AcqDiv", "OCTO"
+
+
+def _names_told_roles_only(told: set[str], text: str, question: str) -> bool:
+    """The sentence holds a role only by naming one the asker's story names ("… a lack of good faith in our team and
+    work" for "… the team thinks …. Who makes that call?"): no new person, unit or contact."""
+    if not told or _UNIT.search(text) or _NAMED_UNIT.search(text) or re.search(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", text, re.I):
+        return False
+    found = _roles(text)
+    return bool(found) and found <= told and not (set(_ACRONYM.findall(text)) - set(_ACRONYM.findall(question)))
 
 
 _LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b(?![.,]?\d|\s*%)")
@@ -425,6 +451,7 @@ class Reader:
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
         asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
         told = numbers_stated(frame.question)
+        roles = [told_roles(frame.question, p) for p in frame.parts]
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
@@ -462,7 +489,9 @@ class Reader:
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
-                fit = 1.0 if holds(part, c) else MISFIT[part.expect]
+                fit = 1.0 if holds(part, c) and not (
+                    part.expect is Expect.WHO and TOLD_ROLES and _names_told_roles_only(roles[j], c.text, frame.question)) \
+                    else MISFIT[part.expect]
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0

@@ -1821,3 +1821,31 @@ def test_review_a_topic_named_in_a_part_is_every_later_parts():
                                  "hours?"), ["anchorage"]) is None
     assert parts_missing(analyze("Is there a release freeze over the holidays? Or can releases still go out in late "
                                  "December?"), ["freeze"]) is None
+
+
+async def test_a_role_only_the_askers_story_names_does_not_answer_who(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "… the team thinks we should end the engagement early. Who actually makes that
+    call?" was answered with "… a lack of good faith in our team and work": its only role is the story's own team.
+    The line naming someone new (the Director of Account Management) answers."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Projects in distress", "When is ending a project early appropriate?",
+         "Consistently contradicting and ignoring 18F advice: We don’t expect to have all of our advice and guidance "
+         "accepted, but the agency must show that it is willing to engage, experiment, and try some new ways of "
+         "working. Note that this is different from “pushback” or questioning advice, which is expected, but rather "
+         "when the partner demonstrates a lack of good faith in our team and work."),
+        ("Projects in distress", "Who makes the decision?",
+         "Teams should make a recommendation to the Director of Account Management, who is accountable for both "
+         "project impact goals and business goals and will make the ultimate decision. Change in our partner "
+         "organizations and our work, even in the best of circumstances, is difficult."))
+    question = ("Our partner keeps ignoring basically all of our advice and the team thinks we should end the "
+                "engagement early. Who actually makes that call?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "TOLD_ROLES", False)
+    assert on.startswith("Teams should make a recommendation to the Director"), on
+    assert not off.startswith("Teams should make a recommendation"), off
+    # a unit or acronym the story does not name is someone new ("If you or your team … with AcqDiv")
+    assert not reader._names_told_roles_only({"team"}, "If your team needs a buy over $10,000, work with AcqDiv.",
+                                             "My team needs a buy. Who handles it?")
+    assert reader._names_told_roles_only({"team"}, "Your team has tried restarting and it is still not working.",
+                                         "My team needs a buy. Who handles it?")
