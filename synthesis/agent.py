@@ -264,7 +264,7 @@ class Agent:
 
     async def _refine(self, plan: Plan, options: AskOptions, before: Verification, synthesizer: Synthesizer,
                       run: _Run) -> tuple[Verification, Context, AggregatedResults] | None:
-        """One round aimed at the uncovered parts; kept only if it covers at least as much."""
+        """One round aimed at the uncovered parts; kept only if it covers more, or as much with fewer gaps."""
         queries: list[str] = []
         for part in before.uncovered:
             for q in (part, keyword_query(part)):
@@ -280,7 +280,10 @@ class Agent:
         context = await self._context(aggregated)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         checked = await asyncio.to_thread(self._verify, outcome.synthesis, context, plan, run, step="verify-refined")
-        better = checked.synthesis.findings and checked.completeness >= before.completeness
+        # better by the keyword test, or as good and with fewer parts a gap names; a tie keeps the first reading
+        # (the refined context is wider, and its reading of a part already answered can be worse)
+        better = checked.synthesis.findings and (checked.completeness, checked.answered) > (before.completeness,
+                                                                                          before.answered)
         run.step("refine", queries=queries[:4], completeness_before=round(before.completeness, 3),
                  completeness_after=round(checked.completeness, 3), adopted=bool(better))
         return (checked, context, aggregated) if better else None

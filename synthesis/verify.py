@@ -38,6 +38,7 @@ class Verification:
     dropped_findings: int = 0
     completeness: float = 0.0
     uncovered: list[str] = field(default_factory=list)
+    answered: float = 0.0  # share of the question's parts no gap names
 
     def detail(self) -> dict[str, Any]:
         return {"invalid_citations": self.invalid_citations, "dropped_findings": self.dropped_findings,
@@ -233,4 +234,4 @@ def verify(synthesis: Synthesis, context: Context, *, question: str, aspects: Se
     verified = Synthesis(summary=summary, findings=findings, contradictions=contradictions, gaps=gaps, sources=sources,
                          quality=quality)
     return Verification(verified, invalid_citations=invalid, dropped_findings=dropped, completeness=completeness,
-                        uncovered=uncovered)
+                        uncovered=uncovered, answered=answered if findings else 0.0)

@@ -117,6 +117,14 @@ _PART_SPLIT = re.compile(
     r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
 # Explicit comparison words only: "Can I use Slack instead of email?" is a yes/no question, not two sides.
 _COMPARE = re.compile(r"\b(differ\w*|different|difference|versus|vs\.?|compare\w*|comparison|as opposed to)\b", re.I)
+# "different" before a noun it counts or sets apart compares nothing: "if two different offices want to hire them",
+# "how can I choose a different file name"
+_ATTRIBUTIVE = re.compile(r"\b(?:a|an|another|two|three|four|several|many|\d+)\s+different\s+(?=[a-z])", re.I)
+
+
+def compares(text: str) -> bool:
+    """The text asks for a comparison ("How do X and Y differ?"), not a different one of something."""
+    return bool(_COMPARE.search(_ATTRIBUTIVE.sub(" ", text)))
 _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to|rather than|instead of|"
                          r"differ(?:s)? from|(?:is |are )?different (?:from|than)|and|or)\s+", re.I)
 _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:\w+\s+)?(?:differences?|trade-?offs?) (?:between|of)\s+|"
@@ -211,7 +219,7 @@ def comparison_sides(question: str) -> list[str]:
     """'How do comp time and credit hours differ?' → ['comp time', 'credit hours'] (both sides non-empty). Of several
     asking sentences, the one that compares ("What's the difference between cargo check and cargo build? Why is
     check so much quicker?")."""
-    comparing = [s for s in asked_sentences(question) if s.endswith("?") and _COMPARE.search(s)]
+    comparing = [s for s in asked_sentences(question) if s.endswith("?") and compares(s)]
     body = (comparing[0] if len(comparing) == 1 else asking_sentence(question)).rstrip("?").strip()
     body = _SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
@@ -356,7 +364,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     """
     asking = asking_sentence(question)
     whole = expected(asking)
-    comparison = bool(_COMPARE.search(question)) and whole is not Expect.YESNO
+    comparison = compares(question) and whole is not Expect.YESNO
     texts = list(sub_parts or [])
     frame_words = ""
     if comparison and not texts:

@@ -1849,3 +1849,16 @@ async def test_a_role_only_the_askers_story_names_does_not_answer_who(minilm, mo
                                              "My team needs a buy. Who handles it?")
     assert reader._names_told_roles_only({"team"}, "Your team has tried restarting and it is still not working.",
                                          "My team needs a buy. Who handles it?")
+
+
+def test_different_before_a_noun_it_counts_compares_nothing():
+    """18F handbook (a fresh probe): "…, and if two different offices both want to hire them, who decides where they
+    end up?" was read as a comparison, and its second part became "if two"."""
+    frame = analyze("How many interviews will they go through, and if two different offices both want to hire them, "
+                    "who decides where they end up?")
+    assert not frame.comparison
+    assert [p.expect for p in frame.parts] == [Expect.QUANTITY, Expect.WHO]
+    assert frame.parts[1].text.startswith("if two different offices"), frame.parts[1].text
+    assert not analyze("Where did the report go, and how can I choose a different file name?").comparison
+    assert analyze("How is a local voucher different from a travel voucher?").comparison
+    assert analyze("How do the after-hours rules differ between DC and New York?").comparison
