@@ -191,6 +191,23 @@ def told_roles(question: str, part: Part) -> set[str]:
 _NAMED_UNIT = re.compile(r"(?<=\w )[A-Z][\w&-]*\s+(?:team|office|staff|group|division|desk|committee|board)s?\b")  # "the Operations team"
 
 
+GENERIC_WHO = 0.8  # relevance kept, for a who-part, by a sentence naming only a generic group ("all staff", "teams")
+_GENERIC_ROLES = frozenset(stem(w) for w in ("team", "teams", "staff", "talent", "office", "leaders", "owners"))
+
+
+def _generic_roles_only(text: str, question: str) -> bool:
+    """The sentence's only roles are generic groups ("TTS encourages all staff to …", "CoE launched with teams that
+    …"): no named unit, office, title, contact or acronym the question lacks ("with AcqDiv") says who."""
+    if set(_ACRONYM.findall(text)) - set(_ACRONYM.findall(question)):
+        return False
+    if _UNIT.search(text) or _NAMED_UNIT.search(text) or re.search(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", text, re.I):
+        return False
+    found = list(_ROLE.finditer(text))
+    # a capitalised one after the first word is a name: "the White House's Office of American Innovation"
+    return bool(found) and all(stem(m.group(0)) in _GENERIC_ROLES and not (m.start() > 0 and m.group(0)[0].isupper())
+                               for m in found)
+
+
 def _roles(text: str) -> set[str]:
     return {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)}
 
@@ -492,6 +509,8 @@ class Reader:
                 fit = 1.0 if holds(part, c) and not (
                     part.expect is Expect.WHO and TOLD_ROLES and _names_told_roles_only(roles[j], c.text, frame.question)) \
                     else MISFIT[part.expect]
+                if fit == 1.0 and part.expect is Expect.WHO and _generic_roles_only(c.text, frame.question):
+                    fit = GENERIC_WHO
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0

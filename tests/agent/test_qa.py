@@ -1862,3 +1862,31 @@ def test_different_before_a_noun_it_counts_compares_nothing():
     assert not analyze("Where did the report go, and how can I choose a different file name?").comparison
     assert analyze("How is a local voucher different from a travel voucher?").comparison
     assert analyze("How do the after-hours rules differ between DC and New York?").comparison
+
+
+async def test_a_generic_group_is_a_weaker_who_answer_than_a_named_contact(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "A podcast host emailed asking to interview me about my work at TTS. Who do I
+    need to loop in?" was answered with "Interviewers play a fundamental role in vetting incoming talent …" and "TTS
+    encourages all staff to attend conferences …": "talent" and "staff" name no one to loop in. The line with the
+    press address does."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Hiring", "TTS Interviewers",
+         "Interviewers play a fundamental role in vetting incoming talent, as well as creating a positive experience "
+         "for our candidates. Moreover, they are critical in ensuring Merit Systems Principles are being followed."),
+        ("Conferences, events, and training", "Conferences, events, and training",
+         "TTS encourages all staff to attend conferences, speak at events, and focus on professional development "
+         "and training opportunities. Check out the TTS Training Database to see what conferences and trainings "
+         "your colleagues have attended."),
+        ("Conferences, events, and training", "Conferences, events, and training",
+         "If you need help with conference and event requests, go to #training-conferences. Any media requests "
+         "(like news or podcast interviews) are a separate process — please forward the email or reach out to "
+         "press@gsa.gov and CC your team's Outreach liaison."))
+    question = "A podcast host emailed asking to interview me about my work at TTS. Who do I need to loop in?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "GENERIC_WHO", 1.0)
+    assert "press@gsa.gov" in on.split("[")[0], on
+    assert "press@gsa.gov" not in off.split("[")[0], off
+    assert reader._generic_roles_only("CoE launched with teams that provided expertise.", "Who started CoE?")
+    assert not reader._generic_roles_only("It was designed by the White House's Office of American Innovation.",
+                                          "Who came up with it?")
