@@ -69,6 +69,8 @@ _GENERIC = frozenset("""check first next then step steps start begin look happen
 should must can do does done go goes going call ask try make take takes taken before after now later first
 thing things anything something else also""".split())
 _UNITS = frozenset("minutes hours days weeks months years dollars".split())
+POINTED_SUBJECT = True
+_POINTS_BACK = re.compile(r"\b(?:to|from|with|for|about|of|on|reach|contact|ask|email|use|find) (?:them|it)\b", re.I)
 _SUBJECT_PRONOUNS = {"it", "they", "that", "this", "those", "these", "he", "she"}
 
 
@@ -107,6 +109,11 @@ def with_subject(part: str, before: str) -> str:
     part's condition ('if/when …'), else that part's main noun phrase.
     """
     words = content_words(part)
+    if POINTED_SUBJECT and words and _POINTS_BACK.search(part) and not all(w in _GENERIC for w in words):
+        # "where do I submit a request to them" after "What was the TTS Tech Operations team called before": the
+        # pronoun's noun, named in the earlier part, is what this part is searched and read about
+        subject = main_noun_phrase(before)
+        return f"{part} ({subject})" if len(subject.split()) >= 2 and subject.lower() not in part.lower() else part
     if not words or not all(w in _GENERIC for w in words):
         return part
     if condition := _CONDITION.search(before):

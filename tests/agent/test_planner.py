@@ -91,3 +91,20 @@ def test_a_part_that_lost_its_subject_gets_it_back(question, expected):
 ])
 def test_a_part_with_its_own_subject_is_left_alone(question, part):
     assert part in plan(question).sub_queries
+
+
+def test_a_later_part_pointing_back_with_a_pronoun_takes_the_earlier_parts_subject(monkeypatch):
+    """18F handbook (a fresh probe): "What was the TTS Tech Operations team called before, and where do I submit a
+    request to them?" searched and read its second part as "where do I submit a request to them" and answered with
+    a travel voucher's "submit" step. The pronoun's noun is the earlier part's."""
+    from synthesis import planner
+    from synthesis.qa.question import analyze
+
+    question = "What was the TTS Tech Operations team called before, and where do I submit a request to them?"
+    second = analyze(question).parts[1]
+    assert "Tech Operations team" in second.query and "oper" in second.stems, second
+    assert "Tech Operations" in plan(question).sub_queries[2]
+    # only after a preposition or a verb of reaching ("to them", "contact them"), not "turn it on"
+    assert planner.with_subject("how do I turn it on", "Does Slack have a dark mode") == "how do I turn it on"
+    monkeypatch.setattr(planner, "POINTED_SUBJECT", False)
+    assert "Tech Operations" not in analyze(question).parts[1].query
