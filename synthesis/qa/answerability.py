@@ -245,6 +245,8 @@ def unmet_thresholds(question: str, passages) -> list[str]:
 
 
 _SUBJECT = frozenset("i you we they he she it".split())
+_OWNERS = frozenset("my our your his her their".split())
+NOUN_SUBJECT = True  # … and after a possessive's noun ("my supervisor hinted")
 # words that open a noun phrase, so an -s word after them is a noun ("a savings plan", "is there ethics training");
 # a relative "that" opens a verb ("a proxy that re-signs TLS")
 _NOUN_OPENERS = frozenset("""a an the my your our their his her its some these those any no every each is are was were
@@ -308,7 +310,8 @@ _SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:our|my|your|their|the)
 
 
 def _verbs(question: str, present: set[str] = frozenset()) -> set[str]:
-    """Past and -ing forms right after a subject pronoun (an adverb or "'ve"/"'m" between them allowed): the asker's
+    """Past and -ing forms right after a subject pronoun (an adverb or "'ve"/"'m" between them allowed), and past forms
+    right after "my/our <noun>" ("my supervisor hinted I'll get a Level 4"): the asker's
     own verbs ("we nuked our package", "we've accidentally nuked it", "I'm moonlighting"), not topics the knowledge
     base lacks ("tenured staff", "my moped", "can I telecommute" still are). Also a gerund of a common verb after a
     preposition, with its object after it ("tools for spotting dependencies"): what the asker does, where a rare
@@ -322,6 +325,9 @@ def _verbs(question: str, present: set[str] = frozenset()) -> set[str]:
             prev = tokens[k - 2]
         if prev in _SUBJECT and re.search(r"\w{2}(?:ed|ing)$", w):
             found.add(w)
+        elif (NOUN_SUBJECT and k > 1 and tokens[k - 2] in _OWNERS and re.search(r"\w{3,}(?<!e)ed$", w)
+              and not prev.endswith("ed")):
+            found.add(w)  # a past form after "my/our <noun>": the story's verb ("my supervisor hinted I'll get …")
         elif (prev in _PREPOSITIONS and w.endswith("ing") and k + 1 < len(tokens) and _common_verb(w[:-3])
               and (tokens[k + 1] in _DETERMINERS or stem(tokens[k + 1]) in present)):
             found.add(w)  # its object follows: a determiner or a word the passages use ("for spotting dependencies")

@@ -466,3 +466,27 @@ def test_a_findings_lead_in_comes_with_its_items_or_not_at_all(minilm):
     lead = next(u for u in units if u.text.startswith("To roll back"))
     assert quote_all([lead], units) == ("To roll back a deploy, do the following: Open the deploy dashboard; Press the "
                                         "rollback button. [3]")
+
+
+async def test_a_past_form_after_my_noun_is_the_story_not_a_missing_topic(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "I'm in the NFFE bargaining unit and my supervisor hinted I'll get a Level 4 at
+    year end. Do they have to put a reason for that rating in writing?" was refused: "No retrieved page mentions
+    'hinted'". A past form after "my/our <noun>" is what someone in the story did, like one after "I" or "we"."""
+    from synthesis.qa import answerability
+    from synthesis.qa.answerability import _verbs
+
+    question = ("I'm in the NFFE bargaining unit and my supervisor hinted I'll get a Level 4 at year end. Do they "
+                "have to put a reason for that rating in writing?")
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", title="Performance Management Supervisor Resources", score=0.6,
+        section="AFGE Union members & NFFE Union members",
+        content="For NFFE bargaining unit employees, supervisors must provide a written justification for any summary "
+                "rating other than Level 3. The justification is shared with the employee."))])
+    s = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis
+    assert "written justification" in s.summary, s.summary
+    assert _verbs(question) == {"hinted"}
+    assert _verbs("Will our team need a dedicated line?") == set()  # "need" is no past form
+    monkeypatch.setattr(answerability, "NOUN_SUBJECT", False)
+    assert _verbs(question) == set()
+    s = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis
+    assert s.summary == "", s.summary  # refused over "hinted"
