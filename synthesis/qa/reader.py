@@ -208,6 +208,25 @@ def _generic_roles_only(text: str, question: str) -> bool:
                                for m in found)
 
 
+CONTRAST_RATIO = 0.9  # a line contrasting the sides this close to each side's best answers the comparison
+_CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|instead|however|rather than|compared (?:to|with)|on the "
+                       r"other hand|in contrast)\b", re.I)
+
+
+def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int]) -> Candidate | None:
+    """In a comparison, the line that names every side and sets them against each other ("Google Meet is typically
+    used for internal TTS/GSA meetings, while Zoom is often used for larger meetings …"), when it is nearly each
+    side's best: it answers the question in one sentence, where a side's own lines answer half of it each."""
+    sides = [j for j, p in enumerate(frame.parts) if p.side is not None and j not in exclude]
+    if not CONTRAST_RATIO or not frame.comparison or len(sides) < 2:
+        return None
+    best = {j: max((c.scores[j] for c in candidates if c.scores), default=0.0) for j in sides}
+    owns = {j: frame.parts[j].own - set().union(*(frame.parts[k].own for k in sides if k != j)) for j in sides}
+    fits = [c for c in candidates if c.scores and _CONTRAST.search(c.text)
+            and all(owns[j] & c.stems and c.scores[j] >= CONTRAST_RATIO * best[j] for j in sides)]
+    return max(fits, key=lambda c: min(c.scores[j] for j in sides), default=None)
+
+
 def _roles(text: str) -> set[str]:
     return {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)}
 
@@ -539,6 +558,7 @@ class Reader:
         or are nearly as good (see `_next`)."""
         picked: list[list[Candidate]] = []
         used: set[int] = set()
+        contrast = _contrast_line(frame, candidates, exclude or set())
         for j, part in enumerate(frame.parts):
             if exclude and j in exclude:
                 picked.append([])
@@ -615,6 +635,9 @@ class Reader:
                                  None)
                     if after is not None:
                         chosen.insert(chosen.index(c) + 1, after)
+            if contrast is not None and j == min(k for k, p in enumerate(frame.parts) if p.side is not None) \
+                    and contrast not in chosen:
+                chosen.insert(0, contrast)  # the line telling the sides apart leads the first side's answer
             used.update(id(c) for c in chosen)
             for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
                 c.part = j

@@ -1890,3 +1890,26 @@ async def test_a_generic_group_is_a_weaker_who_answer_than_a_named_contact(minil
     assert reader._generic_roles_only("CoE launched with teams that provided expertise.", "Who started CoE?")
     assert not reader._generic_roles_only("It was designed by the White House's Office of American Innovation.",
                                           "Who came up with it?")
+
+
+async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "What's the difference between when we use Google Meet and when we use Zoom?"
+    was answered with each tool's own lines (what Meet integrates with, Zoom's password rule); the line that sets
+    them against each other names both sides, so neither side took it."""
+    import synthesis.qa.reader as reader
+
+    context = _context(
+        ("Google Meet", "Google Meet",
+         "Google Meet (which has mostly replaced Google Hangouts) is an online video conferencing tool that "
+         "integrates with Google calendar. We use Google Meet to conference call, video conference, screen share, "
+         "and bridge to a telephone line (free domestically)."),
+        ("Getting started", "Video conferencing tools",
+         "Google Meet is typically used for internal TTS/GSA meetings, while Zoom is often used for larger meetings "
+         "(for example, GSA Town Halls or TTS All Hands) and meetings with our partners or other external "
+         "stakeholders."),
+        ("Zoom", "Rules", "All Zoom meetings hosted by GSA require a meeting password. Zoom meetings hosted by "
+                          "external partners are to be limited to non-sensitive discussions."))
+    question = "What's the difference between when we use Google Meet and when we use Zoom?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "CONTRAST_RATIO", 0)
+    assert on.startswith("Google Meet is typically used for internal"), on
+    assert "while Zoom" not in off, off
