@@ -231,7 +231,27 @@ def comparison_sides(question: str) -> list[str]:
         body = body[:aspect.start()]
     sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(body) if s.strip(" ,.\"'")]
     sides = [s for s in sides if content_words(s)]
+    if len(sides) < 2 and TOLD_SIDES and _THEIR.search(body):
+        return told_sides(question)
     return sides if 2 <= len(sides) <= 4 else []
+
+
+TOLD_SIDES = True
+_THEIR = re.compile(r"(?i)\b(?:they|their|them|these|those|both|the two)\b")
+
+
+def told_sides(question: str) -> list[str]:
+    """The sides a comparison points back at ("I keep hearing about the CO and the COR. How do their roles actually
+    differ?" → ['CO', 'COR']): the pair the last statement ends on, the first cut to the second's width."""
+    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    if not statements:
+        return []
+    sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(statements[-1].rstrip(".!")) if s.strip(" ,.\"'")]
+    if len(sides) != 2 or not all(content_words(s) for s in sides):
+        return []
+    second = _DETERMINER.sub("", sides[1])
+    first = _DETERMINER.sub("", " ".join(sides[0].split()[-len(second.split()):]))
+    return [first, second]
 
 
 def compared_aspect(text: str) -> re.Match[str] | None:

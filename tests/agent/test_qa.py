@@ -1913,3 +1913,18 @@ async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypat
     on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "CONTRAST_RATIO", 0)
     assert on.startswith("Google Meet is typically used for internal"), on
     assert "while Zoom" not in off, off
+
+
+def test_a_comparison_pointing_back_takes_its_sides_from_the_statement_before_it(monkeypatch):
+    """18F handbook (a fresh probe): "On this acquisition I keep hearing about the CO and the COR. How do their roles
+    actually differ?" was one part ("How do their roles actually differ?") answered with neither role; its sides are
+    the pair the statement ends on."""
+    from synthesis.qa import question as q
+
+    frame = analyze("On this acquisition I keep hearing about the CO and the COR. How do their roles actually differ?")
+    assert frame.comparison and [p.text for p in frame.parts] == ["CO", "COR"]
+    assert [p.text for p in analyze("I use Slack and email. How do they differ?").parts] == ["Slack", "email"]
+    assert not analyze("I read the policy. How do they differ from last year?").comparison  # no pair told
+    monkeypatch.setattr(q, "TOLD_SIDES", False)
+    assert not analyze("On this acquisition I keep hearing about the CO and the COR. How do their roles actually "
+                       "differ?").comparison
