@@ -280,12 +280,14 @@ class Agent:
         context = await self._context(aggregated)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         checked = await asyncio.to_thread(self._verify, outcome.synthesis, context, plan, run, step="verify-refined")
-        # better by the keyword test, or as good and with fewer parts a gap names; a tie keeps the first reading
-        # (the refined context is wider, and its reading of a part already answered can be worse)
-        better = checked.synthesis.findings and (checked.completeness, checked.answered) > (before.completeness,
-                                                                                          before.answered)
+        # an answer where there was none; else better by the keyword test, or as good with fewer parts a gap names.
+        # A tie keeps the first reading: the refined context is wider, and its reading of an answered part can be
+        # worse ("Interviewing for TTS 101" for "how many interviews")
+        better = checked.synthesis.findings and (not before.synthesis.findings or (
+            (checked.completeness, checked.answered) > (before.completeness, before.answered)))
         run.step("refine", queries=queries[:4], completeness_before=round(before.completeness, 3),
-                 completeness_after=round(checked.completeness, 3), adopted=bool(better))
+                 completeness_after=round(checked.completeness, 3), answered_before=round(before.answered, 3),
+                 answered_after=round(checked.answered, 3), adopted=bool(better))
         return (checked, context, aggregated) if better else None
 
     async def _look_for_words(self, plan: Plan, options: AskOptions, missing: Sequence[str],

@@ -105,11 +105,13 @@ def comparison_sides(question: str) -> list[str]:
 def with_subject(part: str, before: str) -> str:
     """'what should I check first' after 'who do I page if the queue backs up' → '… first when the queue backs up'.
 
-    Only a part made of generic words ('check', 'first', 'next') lost its subject in the split; it takes the earlier
-    part's condition ('if/when …'), else that part's main noun phrase.
+    A part made of generic words ('check', 'first', 'next') lost its subject in the split; it takes the earlier
+    part's condition ('if/when …'), else that part's main noun phrase. A part of its own words pointing back with a
+    pronoun ('where do I submit a request to them') takes that phrase in brackets; a shorter one ('who do I talk to
+    about it') is read with the whole earlier part instead (see `qa.question.analyze`).
     """
     words = content_words(part)
-    if POINTED_SUBJECT and words and _POINTS_BACK.search(part) and not all(w in _GENERIC for w in words):
+    if POINTED_SUBJECT and len(words) >= 2 and _POINTS_BACK.search(part) and not all(w in _GENERIC for w in words):
         # "where do I submit a request to them" after "What was the TTS Tech Operations team called before": the
         # pronoun's noun, named in the earlier part, is what this part is searched and read about
         subject = main_noun_phrase(before)

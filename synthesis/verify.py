@@ -38,7 +38,7 @@ class Verification:
     dropped_findings: int = 0
     completeness: float = 0.0
     uncovered: list[str] = field(default_factory=list)
-    answered: float = 0.0  # share of the question's parts no gap names
+    answered: float = 0.0  # share of the question's parts no gap names (0 without findings)
 
     def detail(self) -> dict[str, Any]:
         return {"invalid_citations": self.invalid_citations, "dropped_findings": self.dropped_findings,

@@ -246,6 +246,7 @@ def unmet_thresholds(question: str, passages) -> list[str]:
 
 _SUBJECT = frozenset("i you we they he she it".split())
 _OWNERS = frozenset("my our your his her their".split())
+_BE = frozenset("is are was were be been being am isn't aren't wasn't weren't".split())
 NOUN_SUBJECT = True  # … and after a possessive's noun ("my supervisor hinted")
 # words that open a noun phrase, so an -s word after them is a noun ("a savings plan", "is there ethics training");
 # a relative "that" opens a verb ("a proxy that re-signs TLS")
@@ -326,8 +327,11 @@ def _verbs(question: str, present: set[str] = frozenset()) -> set[str]:
         if prev in _SUBJECT and re.search(r"\w{2}(?:ed|ing)$", w):
             found.add(w)
         elif (NOUN_SUBJECT and k > 1 and tokens[k - 2] in _OWNERS and re.search(r"\w{3,}(?<!e)ed$", w)
-              and not prev.endswith("ed")):
-            found.add(w)  # a past form after "my/our <noun>": the story's verb ("my supervisor hinted I'll get …")
+              and not prev.endswith("ed") and (k < 3 or tokens[k - 3] not in _BE)):
+            # a past form after "my/our <noun>": the story's verb ("my supervisor hinted I'll get …"); not after a
+            # form of "be", where it is what is asked ("Is my commute reimbursed?"); "-eed" words are no past forms
+            # ("our team need", "feed"), and "agreed" is left out with them
+            found.add(w)
         elif (prev in _PREPOSITIONS and w.endswith("ing") and k + 1 < len(tokens) and _common_verb(w[:-3])
               and (tokens[k + 1] in _DETERMINERS or stem(tokens[k + 1]) in present)):
             found.add(w)  # its object follows: a determiner or a word the passages use ("for spotting dependencies")

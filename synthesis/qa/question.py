@@ -125,6 +125,8 @@ _ATTRIBUTIVE = re.compile(r"\b(?:a|an|another|two|three|four|several|many|\d+)\s
 def compares(text: str) -> bool:
     """The text asks for a comparison ("How do X and Y differ?"), not a different one of something."""
     return bool(_COMPARE.search(_ATTRIBUTIVE.sub(" ", text)))
+
+
 _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to|rather than|instead of|"
                          r"differ(?:s)? from|(?:is |are )?different (?:from|than)|and|or)\s+", re.I)
 _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:\w+\s+)?(?:differences?|trade-?offs?) (?:between|of)\s+|"

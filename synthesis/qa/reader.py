@@ -179,28 +179,45 @@ def holds(part: Part, c: "Candidate") -> bool:
 
 
 TOLD_NUMBERS = True  # a sentence whose only numbers are labels the asker numbers ("Level 5") holds no quantity
-TOLD_ROLES = True  # a sentence whose only roles are ones the asker's story names ("our team") names no one new
+TOLD_ROLES = True  # a sentence whose only roles are groups the asker's story names ("our team") names no one new
+GENERIC_WHO = 0.8  # relevance kept, for a who-part, by a sentence naming only a generic group ("all staff", "teams")
+_GENERIC_ROLES = frozenset(stem(w) for w in ("team", "teams", "staff", "talent", "office", "leaders"))
+# a unit named before a generic noun ("the Operations team"), and an acronym or CamelCase name ("COR", "AcqDiv")
+_NAMED_UNIT = re.compile(r"(?<=\w )[A-Z][\w&-]*\s+(?:team|office|staff|group|division|desk|committee|board)s?\b")
+_ACRONYM = re.compile(r"\b(?:[A-Z]{2,}[a-z]*[A-Z]*\w*|[A-Z][a-z]+[A-Z]\w*)\b")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
+
+
+def _roles(text: str) -> set[str]:
+    return {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)}
 
 
 def told_roles(question: str, part: Part) -> set[str]:
-    """The roles the asker names outside the part's own words ("… the team thinks we should end the engagement early.
-    Who actually makes that call?" → team): the people of the story, not the one asked for."""
-    return _roles(question) - _roles(part.text)
+    """The groups the asker names outside the part's own words ("… the team thinks we should end the engagement
+    early. Who actually makes that call?" → team): the people of the story, not the one asked for. Only groups: a
+    title the story names is often the answer ("I asked my supervisor … Who approves travel?")."""
+    return {r for r in _roles(question) - _roles(part.text) if r in _GENERIC_ROLES}
 
 
-_NAMED_UNIT = re.compile(r"(?<=\w )[A-Z][\w&-]*\s+(?:team|office|staff|group|division|desk|committee|board)s?\b")  # "the Operations team"
+def _names_someone_new(text: str, question: str) -> bool:
+    """A named unit, a contact or an acronym the question lacks ("work with AcqDiv") says who, whatever else."""
+    return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text)
+                or set(_ACRONYM.findall(text)) - set(_ACRONYM.findall(question)))
 
 
-GENERIC_WHO = 0.8  # relevance kept, for a who-part, by a sentence naming only a generic group ("all staff", "teams")
-_GENERIC_ROLES = frozenset(stem(w) for w in ("team", "teams", "staff", "talent", "office", "leaders", "owners"))
+def _names_told_roles_only(told: set[str], text: str, question: str) -> bool:
+    """The sentence holds a role only by naming a group the asker's story names ("… a lack of good faith in our team
+    and work" for "… the team thinks …. Who makes that call?")."""
+    if not told or _names_someone_new(text, question):
+        return False
+    found = _roles(text)
+    return bool(found) and found <= told
 
 
 def _generic_roles_only(text: str, question: str) -> bool:
     """The sentence's only roles are generic groups ("TTS encourages all staff to …", "CoE launched with teams that
-    …"): no named unit, office, title, contact or acronym the question lacks ("with AcqDiv") says who."""
-    if set(_ACRONYM.findall(text)) - set(_ACRONYM.findall(question)):
-        return False
-    if _UNIT.search(text) or _NAMED_UNIT.search(text) or re.search(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", text, re.I):
+    …"): no named unit, title or contact says who."""
+    if _names_someone_new(text, question):
         return False
     found = list(_ROLE.finditer(text))
     # a capitalised one after the first word is a name: "the White House's Office of American Innovation"
@@ -225,22 +242,6 @@ def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int])
     fits = [c for c in candidates if c.scores and _CONTRAST.search(c.text)
             and all(owns[j] & c.stems and c.scores[j] >= CONTRAST_RATIO * best[j] for j in sides)]
     return max(fits, key=lambda c: min(c.scores[j] for j in sides), default=None)
-
-
-def _roles(text: str) -> set[str]:
-    return {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)}
-
-
-_ACRONYM = re.compile(r"\b(?:[A-Z]{2,}[a-z]*[A-Z]*\w*|[A-Z][a-z]+[A-Z]\w*)\b")  # "COR", "AcqDiv", "OCTO"
-
-
-def _names_told_roles_only(told: set[str], text: str, question: str) -> bool:
-    """The sentence holds a role only by naming one the asker's story names ("… a lack of good faith in our team and
-    work" for "… the team thinks …. Who makes that call?"): no new person, unit or contact."""
-    if not told or _UNIT.search(text) or _NAMED_UNIT.search(text) or re.search(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", text, re.I):
-        return False
-    found = _roles(text)
-    return bool(found) and found <= told and not (set(_ACRONYM.findall(text)) - set(_ACRONYM.findall(question)))
 
 
 _LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b(?![.,]?\d|\s*%)")
@@ -525,11 +526,10 @@ class Reader:
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
-                fit = 1.0 if holds(part, c) and not (
-                    part.expect is Expect.WHO and TOLD_ROLES and _names_told_roles_only(roles[j], c.text, frame.question)) \
-                    else MISFIT[part.expect]
-                if fit == 1.0 and part.expect is Expect.WHO and _generic_roles_only(c.text, frame.question):
-                    fit = GENERIC_WHO
+                who = part.expect is Expect.WHO
+                fit = (MISFIT[part.expect] if not holds(part, c)
+                       or (who and TOLD_ROLES and _names_told_roles_only(roles[j], c.text, frame.question))
+                       else GENERIC_WHO if who and _generic_roles_only(c.text, frame.question) else 1.0)
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0

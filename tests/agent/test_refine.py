@@ -1,9 +1,12 @@
-"""The refinement round: one more search for the parts the first reading left uncovered, kept only when its reading
-covers more of the question, or as much with fewer parts reported as gaps. A tie keeps the first reading: the wider
-context can read an already answered part worse (18F handbook, a fresh probe: "How many interviews will they go
-through, and … who decides where they end up?" lost "from 4 to 3" to the label "Interviewing for TTS 101")."""
+"""The refinement round: one more search for the parts the first reading left uncovered, kept when the first reading
+answered nothing, or when its own reading covers more of the question, or as much with fewer parts reported as gaps.
+A tie keeps the first reading: the wider context can read an already answered part worse (18F handbook, a fresh
+probe: "How many interviews will they go through, and … who decides where they end up?" lost "from 4 to 3" to the
+label "Interviewing for TTS 101")."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from synthesis.agent import Agent
 from synthesis.models import Finding, Synthesis
@@ -14,6 +17,8 @@ QUESTION = "How many interviews will they go through, and who decides where they
 
 
 class Every(dict):
+    """A search script answering every query with the same two passages."""
+
     def get(self, _query, _default=None):
         return [result(1, "We'll consolidate the number of interviews from 4 to 3. If more than one office is "
                           "interested in the same candidate, the candidate will decide.", 0.7),
@@ -34,37 +39,47 @@ class Scripted:
         return SynthesisOutcome(synthesis=self.syntheses.pop(0), synthesizer=self.name)
 
 
-def _synthesis(summary: str, gaps: list[str] = ()) -> Synthesis:
-    return Synthesis(summary=summary, findings=[Finding(topic="t", content=summary, citations=[1])], gaps=list(gaps))
+def _synthesis(summary: str, gaps: Sequence[str] = ()) -> Synthesis:
+    findings = [Finding(topic="t", content=summary, citations=[1])] if summary else []
+    return Synthesis(summary=summary, findings=findings, gaps=list(gaps))
 
 
-FIRST = _synthesis("We'll consolidate the number of interviews from 4 to 3. [1] The candidate will decide. [1]")
-
-
-async def test_a_refined_reading_that_covers_no_more_is_not_kept(settings, hash_embedder):
-    # both readings leave "go through" unmatched (completeness 0.5, so the round runs) and report no gap
-    synthesizer = Scripted(FIRST, _synthesis("Interviewing for TTS 101. [2] The candidate will decide. [1]"))
+async def _answer(settings, *syntheses: Synthesis):
+    synthesizer = Scripted(*syntheses)
     agent = Agent(settings, ScriptedBackend(Every()), synthesizer)
     answer = await agent.answer(QUESTION)
     agent.close()
     assert synthesizer.calls == 2  # the round ran
-    refine = next(s for s in answer.steps if s.name == "refine")
-    assert refine.detail["adopted"] is False
+    return answer, next(s for s in answer.steps if s.name == "refine").detail
+
+
+async def test_a_refined_reading_that_covers_no_more_is_not_kept(settings):
+    # both readings leave "go through" unmatched (completeness 0.5, so the round runs) and report no gap
+    first = _synthesis("We'll consolidate the number of interviews from 4 to 3. [1] The candidate will decide. [1]")
+    answer, refine = await _answer(settings, first, _synthesis("Interviewing for TTS 101. [2] The candidate will "
+                                                               "decide. [1]"))
+    assert refine["adopted"] is False
     assert "from 4 to 3" in answer.synthesis.summary
 
 
-async def test_a_refined_reading_with_fewer_gaps_is_kept(settings, hash_embedder):
-    first = _synthesis("We'll consolidate the number of interviews from 4 to 3. [1]",
-                       gaps=["The knowledge base does not cover who decides where they end up."])
+async def test_a_refined_reading_with_fewer_gaps_is_kept(settings):
     # the keyword test covers neither part in either reading (no "go through", no "decides"): only the gap differs
-    synthesizer = Scripted(first, _synthesis("Interviews drop from 4 to 3. [1] The candidate chooses the office. [1]"))
-    agent = Agent(settings, ScriptedBackend(Every()), synthesizer)
-    answer = await agent.answer(QUESTION)
-    agent.close()
-    assert next(s for s in answer.steps if s.name == "refine").detail["adopted"] is True
-    assert refine_detail(answer)["completeness_after"] == refine_detail(answer)["completeness_before"]
+    answer, refine = await _answer(
+        settings, _synthesis("We'll consolidate the number of interviews from 4 to 3. [1]",
+                             gaps=["The knowledge base does not cover who decides where they end up."]),
+        _synthesis("Interviews drop from 4 to 3. [1] The candidate chooses the office. [1]"))
+    assert refine["adopted"] is True
+    assert refine["completeness_after"] == refine["completeness_before"]
+    assert (refine["answered_before"], refine["answered_after"]) == (0.5, 1.0)
     assert "candidate chooses" in answer.synthesis.summary
 
 
-def refine_detail(answer) -> dict:
-    return next(s for s in answer.steps if s.name == "refine").detail
+async def test_a_refined_reading_that_answers_where_the_first_answered_nothing_is_kept(settings):
+    """Review: a refined reading whose gaps name every part still beats no answer at all (both score 0, 0)."""
+    answer, refine = await _answer(
+        settings, _synthesis(""),
+        _synthesis("The candidate will decide. [1]", gaps=["The knowledge base does not cover how many interviews "
+                                                           "they will go through.", "The knowledge base does not "
+                                                           "cover who decides where they end up."]))
+    assert refine["adopted"] is True
+    assert answer.synthesis.summary.startswith("The candidate will decide"), answer.synthesis.summary
