@@ -312,8 +312,8 @@ _SETTING = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:our|my|your|their|the)
 
 def _verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     """Past and -ing forms right after a subject pronoun (an adverb or "'ve"/"'m" between them allowed), and past forms
-    right after "my/our <noun>" ("my supervisor hinted I'll get a Level 4"): the asker's
-    own verbs ("we nuked our package", "we've accidentally nuked it", "I'm moonlighting"), not topics the knowledge
+    right after "my/our <noun>" ("my supervisor hinted I'll get a Level 4"): the verbs of the asker's story ("we
+    nuked our package", "we've accidentally nuked it", "I'm moonlighting"), not topics the knowledge
     base lacks ("tenured staff", "my moped", "can I telecommute" still are). Also a gerund of a common verb after a
     preposition, with its object after it ("tools for spotting dependencies"): what the asker does, where a rare
     one names a thing ("a stipend for coworking spaces")."""

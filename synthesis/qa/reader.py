@@ -559,6 +559,7 @@ class Reader:
         picked: list[list[Candidate]] = []
         used: set[int] = set()
         contrast = _contrast_line(frame, candidates, exclude or set())
+        lead = next((k for k, p in enumerate(frame.parts) if p.side is not None and k not in (exclude or ())), None)
         for j, part in enumerate(frame.parts):
             if exclude and j in exclude:
                 picked.append([])
@@ -635,8 +636,7 @@ class Reader:
                                  None)
                     if after is not None:
                         chosen.insert(chosen.index(c) + 1, after)
-            if contrast is not None and j == min(k for k, p in enumerate(frame.parts) if p.side is not None) \
-                    and contrast not in chosen:
+            if contrast is not None and j == lead and contrast not in chosen:
                 chosen.insert(0, contrast)  # the line telling the sides apart leads the first side's answer
             used.update(id(c) for c in chosen)
             for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
