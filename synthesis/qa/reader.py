@@ -101,6 +101,7 @@ _ROLE = re.compile(
 # A named unit: "Tech Operations", "the Talent team", "Front Office", "People Ops".
 _UNIT = re.compile(r"\b[A-Z][a-zA-Z]+\s+(?:Team|Office|Operations|Ops|Desk|Division|Branch|Group|Committee|Board|"
                    r"Council|Center|Staff|Services)\b")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
 _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
                       r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
 _PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
@@ -150,7 +151,7 @@ def answer_kinds(text: str) -> set[Expect]:
     kinds = {Expect.OTHER}
     if _NUMBER.search(YEAR.sub(" ", text)):
         kinds.add(Expect.QUANTITY)
-    if _ROLE.search(text) or _UNIT.search(text) or re.search(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", text, re.I):
+    if _ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text):
         kinds.add(Expect.WHO)
     if _CONTACT.search(text) or _PLACE.search(text):
         kinds.add(Expect.WHERE)
@@ -185,7 +186,6 @@ _GENERIC_ROLES = frozenset(stem(w) for w in ("team", "teams", "staff", "talent",
 # a unit named before a generic noun ("the Operations team"), and an acronym or CamelCase name ("COR", "AcqDiv")
 _NAMED_UNIT = re.compile(r"(?<=\w )[A-Z][\w&-]*\s+(?:team|office|staff|group|division|desk|committee|board)s?\b")
 _ACRONYM = re.compile(r"\b(?:[A-Z]{2,}[a-z]*[A-Z]*\w*|[A-Z][a-z]+[A-Z]\w*)\b")
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
 
 
 def _roles(text: str) -> set[str]:
@@ -199,26 +199,22 @@ def told_roles(question: str, part: Part) -> set[str]:
     return {r for r in _roles(question) - _roles(part.text) if r in _GENERIC_ROLES}
 
 
-def _names_someone_new(text: str, question: str) -> bool:
+def _names_someone_new(text: str, asked_acronyms: set[str]) -> bool:
     """A named unit, a contact or an acronym the question lacks ("work with AcqDiv") says who, whatever else."""
     return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text)
-                or set(_ACRONYM.findall(text)) - set(_ACRONYM.findall(question)))
+                or set(_ACRONYM.findall(text)) - asked_acronyms)
 
 
-def _names_told_roles_only(told: set[str], text: str, question: str) -> bool:
-    """The sentence holds a role only by naming a group the asker's story names ("… a lack of good faith in our team
-    and work" for "… the team thinks …. Who makes that call?")."""
-    if not told or _names_someone_new(text, question):
-        return False
+def _names_told_roles_only(told: set[str], text: str) -> bool:
+    """The sentence's only roles are groups the asker's story names ("… a lack of good faith in our team and work"
+    for "… the team thinks …. Who makes that call?"); for a sentence naming no one new (`_names_someone_new`)."""
     found = _roles(text)
-    return bool(found) and found <= told
+    return bool(told) and bool(found) and found <= told
 
 
-def _generic_roles_only(text: str, question: str) -> bool:
+def _generic_roles_only(text: str) -> bool:
     """The sentence's only roles are generic groups ("TTS encourages all staff to …", "CoE launched with teams that
-    …"): no named unit, title or contact says who."""
-    if _names_someone_new(text, question):
-        return False
+    …"): no title says who; for a sentence naming no one new (`_names_someone_new`)."""
     found = list(_ROLE.finditer(text))
     # a capitalised one after the first word is a name: "the White House's Office of American Innovation"
     return bool(found) and all(stem(m.group(0)) in _GENERIC_ROLES and not (m.start() > 0 and m.group(0)[0].isupper())
@@ -489,6 +485,8 @@ class Reader:
         asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
         told = numbers_stated(frame.question)
         roles = [told_roles(frame.question, p) for p in frame.parts]
+        asks_who = any(p.expect is Expect.WHO for p in frame.parts)
+        asked_acronyms = set(_ACRONYM.findall(frame.question))
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
@@ -519,6 +517,7 @@ class Reader:
             told_or_code[i] = bool((told and same_number(told, c.text))
                                    or (codes and field_line(c.text) and codes & own[i]))
             same = SAME_QUANTITY if told_or_code[i] else 1.0
+            someone_new = asks_who and _names_someone_new(c.text, asked_acronyms)  # once per sentence, not per part
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             c.heading_match = [max(0.0, float(x)) for x in section_cos[_last_heading(c)]]
@@ -526,10 +525,10 @@ class Reader:
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
-                who = part.expect is Expect.WHO
+                who = part.expect is Expect.WHO and not someone_new  # a who-part, and no one new named
                 fit = (MISFIT[part.expect] if not holds(part, c)
-                       or (who and TOLD_ROLES and _names_told_roles_only(roles[j], c.text, frame.question))
-                       else GENERIC_WHO if who and _generic_roles_only(c.text, frame.question) else 1.0)
+                       or (who and TOLD_ROLES and _names_told_roles_only(roles[j], c.text))
+                       else GENERIC_WHO if who and _generic_roles_only(c.text) else 1.0)
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0
