@@ -243,13 +243,20 @@ _HEDGED = re.compile(r"^\W*(?:in (?:most|many|some|certain|rare|general) cases|i
                      r"normally|often|mostly|as a rule)\b", re.I)
 
 
+# A clock time and the zone it is told in bound the hours of the same case, they set no other one: "allowed on
+# Fridays until 15:00 Lisbon time" disagrees with "not allowed on Fridays" as "until 15:00" does.
+_CLOCK_ZONE = re.compile(r"\b\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?(?!\w))?(?:\s+(?:(?:[A-Z][a-z]+\s+){1,2}time|local time|"
+                         r"time|UTC|GMT|[ECMP][SD]?T)\b)?")
+
+
 def _narrowed(a: str, b: str) -> bool:
     """`a` states its claim under a condition that `b` does not mention (a content word of the condition is not
     in `b`), or under a case its own passage defined before it ("In such cases we float the patch"), which a quote
     cannot compare; a filler condition ("when in doubt") narrows nothing."""
     if _ANAPHORIC_CASE.match(a):
         return True
-    conditions = " ".join(m.group(0) for m in _CONDITIONAL.finditer(_FILLER_CONDITION.sub(" ", a)))
+    conditions = " ".join(_CLOCK_ZONE.sub(" ", m.group(0))
+                          for m in _CONDITIONAL.finditer(_FILLER_CONDITION.sub(" ", a)))
     return bool(set(_stems(conditions)) - set(_stems(b)) - {"whether"})
 
 

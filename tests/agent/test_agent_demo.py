@@ -43,6 +43,20 @@ async def test_demo_question_has_cited_findings_contradiction_and_gap(handbook_a
     assert any("in parallel" in m for m in messages)
 
 
+async def test_the_planted_friday_disagreement_is_reported(handbook_agent):
+    """examples/README.md plants it: deploys/process allows Friday deploys "until 15:00 Lisbon time", the onboarding
+    guide says they are not allowed. The time zone had read as another case, so the summary stated one side as
+    fact."""
+    r = await handbook_agent.answer("Are production deploys allowed on Fridays?")
+    s = r.synthesis
+    friday = next(c for c in s.contradictions if "not allowed on Fridays" in c.description
+                  and "until 15:00" in c.description)
+    pages = {r.passages[n - 1].source_url.rsplit("/", 2)[-2] + "/" + r.passages[n - 1].source_url.rsplit("/", 1)[-1]
+             for n in friday.citations}
+    assert pages == {"deploys/process", "onboarding/first-two-weeks"}
+    assert s.summary.startswith("Sources disagree")
+
+
 async def test_out_of_scope_question_is_refused_with_related_topics(handbook_agent):
     r = await handbook_agent.answer("What is the capital of France?")
     assert r.no_answer and r.low_confidence

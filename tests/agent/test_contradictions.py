@@ -26,6 +26,10 @@ def test_different_numbers_for_the_same_quantity():
 
 @pytest.mark.parametrize("a, b", [
     ("Production deploys are allowed on Fridays until 15:00.", "Production deploys are not allowed on Fridays."),
+    # the demo handbook's own words: a clock time's zone sets no other case than the bare time does
+    ("Production deploys are allowed on Fridays until 15:00 Lisbon time.",
+     "One rule that surprises people: production deploys are not allowed on Fridays."),
+    ("Production deploys are allowed on Fridays until 3 pm ET.", "Production deploys are not allowed on Fridays."),
     # a sequence word or a system's name does not set another case
     ("Then, production deploys are allowed on Fridays.", "Production deploys are not allowed on Fridays."),
     ("A hotfix is approved by the on-call lead in Slack.", "A hotfix is not approved by the on-call lead."),
@@ -55,6 +59,9 @@ def test_opposite_polarity(a, b):
      "If you make the maximum salary ($191,900 in 2024), you cannot receive overtime or comp time."),
     ("Rollbacks start within 15 minutes of a failed deploy.",
      "Unless the deploy touched the database, rollbacks start within 30 minutes of a failed deploy."),
+    # a time bound sets no other case, but what else the condition names still does
+    ("Production deploys are not allowed on Fridays.",
+     "Production deploys are allowed on Fridays until 15:00 when the release manager signs off."),
     # 18F handbook: a table-of-contents entry states nothing, so it disagrees with nothing ("Sources disagree" led an
     # answer about first-class seats on Amtrak)
     ("Any airfare or Amtrak tickets booked outside of Concur are at your own risk and may not be approved.",
