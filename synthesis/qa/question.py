@@ -55,8 +55,8 @@ class Expect(StrEnum):
 
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
-    r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|what is the (maximum|minimum|limit|"
-    r"cap|deadline)|what('s| is) the (max|min|limit|cap)|(what|which) year\b(?!['’]s|-)|"
+    r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
+    r"what(?:'s|’s| is) the (?:maximum|minimum|max|min|limit|cap|deadline)|(what|which) year\b(?!['’]s|-)|"
     # "what's the most I could get", "what's the longest we can keep it" (not "the most common way"; "the latest I
     # can submit" asks a time)
     r"what(?:'s|’s| is) the (?:most|least|longest|shortest|highest|lowest) (?:i|we|you|they|one|"

@@ -42,6 +42,9 @@ async def _with_and_without(minilm, monkeypatch, question: str, context: Context
     ("How many hours of unused vacation can I roll over into the next year?", Expect.QUANTITY),
     ("If I think my work laptop has been hacked, how quickly do I have to report it?", Expect.QUANTITY),
     ("What year did 18F get its current name?", Expect.QUANTITY),  # a year, held by a bare year (see `holds`)
+    # "what's" asks as "what is" does (it had read as no quantity with "maximum", "minimum" and "deadline")
+    ("What's the maximum number of responses our Qualtrics contract allows?", Expect.QUANTITY),
+    ("What’s the deadline for the self-assessment?", Expect.QUANTITY),
     ("I need about three weeks off without pay. Whose sign-off do I need?", Expect.WHO),
     ("Who actually decides whether my request is approved?", Expect.WHO),
     ("Is there a cash bonus if I refer someone who ends up getting hired?", Expect.YESNO),
