@@ -59,6 +59,33 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def output_path(path, flag: str):
+    """The file an option names to write, checked before any work: a long run that fails only when it writes its
+    result loses it. Raises InvalidQuery (exit 2) for a folder, a missing folder or one we cannot write in."""
+    import os
+    from pathlib import Path
+
+    from synthesis.errors import InvalidQuery
+
+    out = Path(path)
+    folder = out.parent if str(out.parent) else Path(".")
+    if out.is_dir():
+        raise InvalidQuery(f"{flag} {out} is a folder — give the name of a file in it")
+    if not folder.is_dir():
+        raise InvalidQuery(f"{flag} {out}: the folder {folder} does not exist — create it or write elsewhere")
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise InvalidQuery(f"{flag} {out}: no permission to write there")
+    return out
+
+
+def write_failed(flag: str, path, exc: OSError):
+    """The error for an output file that could not be written after the work was done (the caller has already put
+    the result on standard output, so nothing is lost)."""
+    from synthesis.errors import SynthbotError
+
+    return SynthbotError(f"{flag} {path}: could not write it ({exc.strerror or exc}) — the result was printed above")
+
+
 def _stderr():
     from rich.console import Console
 

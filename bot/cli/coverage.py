@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from . import output_path, write_failed
 from .scope import add_scope_options, single_collection, visibility_from
 
 _STATUS = {"covered": "[green]covered[/]", "thin": "[yellow]thin[/]", "gap": "[red]gap[/]"}
@@ -39,6 +40,8 @@ def run(args, settings) -> int:
     threshold = TOPIC_THRESHOLD if args.threshold is None else args.threshold
     if not 0 <= threshold <= 1:
         raise InvalidQuery(f"--threshold must be between 0 and 1 (got {threshold}) — scores are on 0-1")
+    if args.chart:
+        output_path(args.chart, "--chart")  # before the analysis, so a bad path costs no work
     visibility = visibility_from(args, settings)
     scope = Scope()
     if visibility is None:
@@ -56,17 +59,23 @@ def run(args, settings) -> int:
         report = analyze(store, usage.events(), topic, retriever=retriever, threshold=threshold, scope=scope)
     finally:
         usage.close()
+    chart_error = None
     if args.chart:
         from bot.chart import coverage_chart_png
 
-        Path(args.chart).write_bytes(coverage_chart_png(report))
+        try:
+            Path(args.chart).write_bytes(coverage_chart_png(report))
+        except OSError as exc:  # the report is still printed; the error follows it
+            chart_error = write_failed("--chart", args.chart, exc)
     if args.json:
         print(report.model_dump_json(indent=2))
     else:
         render(report, Console(file=sys.stdout, highlight=False, soft_wrap=True,
                                width=None if sys.stdout.isatty() else 110))
-        if args.chart:
+        if args.chart and chart_error is None:
             Console(stderr=True).print(f"chart written to {escape(args.chart)}")
+    if chart_error is not None:
+        raise chart_error
     return 0
 
 

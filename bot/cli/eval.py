@@ -12,11 +12,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from . import output_path, write_failed
+
 MODES = ("hybrid", "dense", "lexical")
 
 
 def register(sub) -> None:
-    p = sub.add_parser("eval", help="measure retrieval: a BEIR dataset or a known-queries file")
+    p = sub.add_parser("eval", help="measure retrieval (a BEIR dataset, a known-queries file) or answers (graded questions)")
     ev = p.add_subparsers(dest="eval_command", required=True, metavar="KIND")
 
     b = ev.add_parser("beir", help="nDCG@k, Recall@100, MRR@k and stage latency on a BEIR dataset")
@@ -174,6 +176,8 @@ def run_answers(args, settings) -> int:
     if args.limit is not None and args.limit < 1:
         from synthesis.errors import EvaluationError
         raise EvaluationError(f"--limit must be at least 1 (got {args.limit})")
+    if args.out:
+        output_path(args.out, "--out")  # before the run, so a bad path loses no answers
     questions = load_graded_questions(args.file)[:args.limit]  # a bad file fails before the model loads
     err = Console(stderr=True, highlight=False)
     if args.corpus is not None:
@@ -196,12 +200,18 @@ def run_answers(args, settings) -> int:
             result = asyncio.run(evaluate_answers(agent.answer, questions, progress=update))
     finally:
         agent.close()
+    report_error = None
     if args.out:
-        write_report(result, args.out)
+        try:
+            write_report(result, args.out)
+        except OSError as exc:  # the results are still printed; the error follows them
+            report_error = write_failed("--out", args.out, exc)
     s = result.summary
     if args.json:
         print(json.dumps({"file": str(args.file), "collection": store.name, "summary": s,
                           "outcomes": [o.model_dump() for o in result.outcomes]}, indent=2))
+        if report_error is not None:
+            raise report_error
         return 0
     out = Console(highlight=False)
     table = Table(title=f"{args.file} · {len(questions)} questions · collection '{store.name}' · {s['synthesizer']}")
@@ -227,4 +237,6 @@ def run_answers(args, settings) -> int:
               f"answers with contradictions: {s['answers_with_contradictions']}/{s['questions']} · "
               f"latency p50 {s['latency_p50']:.2f}s p90 {s['latency_p90']:.2f}s · "
               f"context tokens mean {s['context_tokens_mean']:.0f}")
+    if report_error is not None:
+        raise report_error
     return 0

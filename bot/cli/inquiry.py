@@ -8,6 +8,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from . import output_path, write_failed
+
 
 def register(sub) -> None:
     p = sub.add_parser("inquiry", help="synthesize an answer to every question of a QUESTION.md",
@@ -39,6 +41,8 @@ def run(args, settings) -> int:
     for name in ("threshold", "diversity"):
         if not 0 <= getattr(args, name) <= 1:
             raise InvalidQuery(f"--{name} must be between 0 and 1 (got {getattr(args, name)})")
+    if args.out:
+        output_path(args.out, "--out")  # before the synthesis, so a bad path loses no answers
     path, _ = resolve_question_file(args.path, settings)
     questions = load_questions(path)  # a file without questions fails here, before the model loads
     from synthesis.agent import build_agent
@@ -61,7 +65,11 @@ def run(args, settings) -> int:
         err.print(f"[yellow]warning:[/] {escape(warning)}")
     text = result.to_json() if args.format == "json" else to_markdown(result)
     if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
+        try:
+            Path(args.out).write_text(text + "\n", encoding="utf-8")
+        except OSError as exc:
+            sys.stdout.write(text + "\n")
+            raise write_failed("--out", args.out, exc) from exc
         review = sum(q.needs_review for q in result.questions)
         err.print(f"wrote {escape(args.out)}: {len(result.questions)} questions, {review} need review, "
                   f"{result.coverage.retrieved_paragraphs}/{result.coverage.total_paragraphs} paragraphs used "

@@ -117,6 +117,10 @@ def test_an_inquiry_id_is_looked_up_in_the_data_dir(settings, tmp_path, monkeypa
     assert resolve_question_file(target.parent, settings) == (target, None)
     with pytest.raises(QuestionFileError, match="no question file 'INQ-404'"):
         resolve_question_file("INQ-404", settings)
+    # a path that is not there is named once, as given (an id's places joined to it read the same path twice)
+    with pytest.raises(QuestionFileError, match=r"no question file at /nowhere/Q\.md — check the path") as err:
+        resolve_question_file("/nowhere/Q.md", settings)
+    assert str(err.value).count("/nowhere/Q.md") == 1
 
 
 def test_cli_inquiry_md_out_and_missing_knowledge_base(handbook, tmp_path, monkeypatch, capsys):
@@ -141,3 +145,41 @@ def _restore_logging():
     import structlog
 
     structlog.reset_defaults()
+
+
+@pytest.mark.parametrize("command", [
+    ["inquiry", str(EXAMPLES / "QUESTION.md"), "--out"],
+    ["eval", "answers", str(EXAMPLES.parent / "tests" / "agent" / "data" / "none.jsonl"), "--out"],
+    ["coverage", "--chart"],
+])
+def test_an_output_path_that_cannot_be_written_fails_before_any_work(tmp_path, monkeypatch, capsys, command):
+    """A new user's `--out /nonexistent/dir/r.json` ran every question, then lost them all to a traceback. The path
+    is checked first: exit 2 and a message naming the folder, before the knowledge base (missing here) is opened
+    or the questions file (also missing for `eval answers`) is read."""
+    from bot.cli import main
+
+    monkeypatch.setenv("SYNTHBOT_HOME", str(tmp_path / "empty"))
+    assert main([*command, str(tmp_path / "no" / "such" / "out.json")]) == 2
+    assert "the folder" in capsys.readouterr().err
+    assert main([*command, str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_an_output_file_that_fails_to_write_keeps_the_result(handbook, tmp_path, monkeypatch, capsys):
+    """Writing can still fail after the check (a full disk, a special file system): the result goes to standard
+    output and the error says so, exit 1."""
+    from pathlib import Path
+
+    from bot.cli import main
+
+    settings, _ = handbook
+    monkeypatch.setenv("SYNTHBOT_HOME", str(settings.home))
+
+    def full_disk(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    assert main(["inquiry", str(EXAMPLES / "QUESTION.md"), "--k", "3", "--format", "md",
+                 "--out", str(tmp_path / "report.md")]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith("# Inquiry INQ-") and "No space left on device" in captured.err
