@@ -229,13 +229,13 @@ def parse_rules(text: str, *, source: str = "channel rules") -> RulesFile:
         raise ChannelRulesInvalid(f"{source} is invalid — fix these and reload:\n  {listed}") from None
 
 
-def load_rules(path: str | Path) -> RulesFile:
+def load_rules(path: str | Path, *, named_by: str = "SYNTHBOT_CHANNEL_RULES") -> RulesFile:
+    """The rules file at `path`; `named_by` is what named it (the setting, or the command line), for the error."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ChannelRulesInvalid(f"cannot read the channel rules file {path} ({exc}) — check "
-                                  "SYNTHBOT_CHANNEL_RULES") from None
+        raise ChannelRulesInvalid(f"cannot read the channel rules file {path} ({exc}) — check {named_by}") from None
     return parse_rules(text, source=f"channel rules file {path}")
 
 

@@ -29,7 +29,8 @@ def run(args, settings) -> int:
     path = args.file or settings.channel_rules
     if not path:
         raise ConfigError("no channel rules file: pass one (`synthbot rules FILE`) or set SYNTHBOT_CHANNEL_RULES")
-    rules = load_rules(path)  # ChannelRulesInvalid (exit 1) says what is wrong and where
+    # ChannelRulesInvalid (exit 1) says what is wrong and where
+    rules = load_rules(path, named_by="the path given" if args.file else "SYNTHBOT_CHANNEL_RULES")
     stored = sorted(_names(make_client(settings))) if settings.chroma_path.exists() or settings.chroma_url else []
     named = set(rules.named_collections())
     rows = [("default", rules.default), ("dm", rules.dm)] + [

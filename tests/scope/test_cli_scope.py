@@ -88,3 +88,7 @@ def test_rules_command_shows_who_sees_what_and_what_nobody_sees(two_collections,
     two_collections.write_text("channels:\n  - id: C1\n    collections: [eng]\n  - id: C1\n    collections: [eng]\n")
     assert main(["rules", str(two_collections)]) == 1
     assert "channel id C1 is listed twice" in capsys.readouterr().err
+    # a file named on the command line is blamed there, not on the setting the command did not read
+    assert main(["rules", str(tmp_path / "missing.yaml")]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "missing.yaml" in err and "check the path given" in err and "SYNTHBOT_CHANNEL_RULES" not in err
