@@ -79,12 +79,20 @@ _FOOTNOTE_DEF = re.compile(r"^\[\^[^\]\s]+\]:[ \t]*", re.M)
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
 
 
+# A wiki link (Obsidian, MediaWiki, Foam): `[[Page]]` reads as "Page", `[[ops/rollback|the rollback page]]` as its
+# label; the page is kept as a link target. Only in text: `[[ -f x ]]` in code is shell.
+_WIKI_LINK = re.compile(r"\[\[([^\[\]|\n]+)(?:\|([^\[\]\n]+))?\]\]")
+# A task list's box ("- [ ] Read the pages in Read first"): a checklist's mark, not the item's words.
+_TASK_BOX = re.compile(r"^\[[ xX]\]\s+")
+
+
 def _inline(children, links: list[str]) -> str:
     """Inline tokens as text: links and images by their text, code as `code`, inline HTML tags dropped."""
     out: list[str] = []
     for t in children:  # an image is skipped whole: its alt text is not prose
         if t.type == "text":
-            out.append(t.content)
+            out.append(_WIKI_LINK.sub(lambda m: links.append(m.group(1).strip()) or (m.group(2) or m.group(1)).strip(),
+                                      t.content))
         elif t.type == "code_inline":
             out.append(f"`{t.content}`")
         elif t.type == "softbreak":
@@ -245,6 +253,7 @@ def _render(tokens, links: list[str]) -> str:
             if row is not None:
                 row.append(text.replace("|", "/"))
             elif item_open and lists:
+                text = _TASK_BOX.sub("", text, count=1)
                 ordered, number = lists[-1]
                 if ordered:
                     lists[-1][1] += 1

@@ -5,6 +5,8 @@ to what a reader of the built page would see, as far as that can be known withou
 - `{% raw %}…{% endraw %}` keeps its content as written (it exists to show template syntax literally).
 - Link shortcodes become their URL, so `[text]({% page "/x/" %})` is an ordinary link to `/x/`.
 - A few text shortcodes become their text (`{% slack_channel "ops" %}` → `#ops`, an image → its alt text).
+- A variable the page itself sets to a string (`{% set owner = "Team Falcon" %}`, Liquid's `{% assign … %}`) is
+  output as that string (`{{ owner }}` → `Team Falcon`): dropping it left "owned by  and …".
 - `{{ "/x/" | url }}` becomes `/x/`; any other expression or tag is dropped (its value lives in site data we lack).
 """
 
@@ -44,9 +46,15 @@ def _tag(body: str) -> str:
     return ""
 
 
-def _output(body: str) -> str:
-    """`{{ "/x/" | url }}` → `/x/`; a variable (`{{ site.baseurl }}`) has no value we know."""
+_ASSIGNED = re.compile(r"\{%-?\s*(?:set|assign)\s+([A-Za-z_]\w*)\s*=\s*(\"[^\"\n]*\"|'[^'\n]*')\s*-?%\}")
+
+
+def _output(body: str, variables: dict[str, str]) -> str:
+    """`{{ "/x/" | url }}` → `/x/`; a variable the page set to a string → that string; any other variable
+    (`{{ site.baseurl }}`) has no value we know."""
     head = body.strip().strip("-").split("|", 1)[0].strip()
+    if head in variables:
+        return variables[head]
     string = _STRING.fullmatch(head)
     return (string.group(1) if string.group(1) is not None else string.group(2)) if string else ""
 
@@ -93,6 +101,7 @@ def render_templates(text: str) -> str:
     text = _BLOCK_COMMENT.sub("", text)
     text = _delimited(text, "{#", "#}", lambda _: "")
     text = _HTML_COMMENT.sub("", text)
+    variables = {m.group(1): m.group(2)[1:-1] for m in _ASSIGNED.finditer(text)}  # the last assignment wins
     text = _delimited(text, "{%", "%}", _tag)
-    text = _delimited(text, "{{", "}}", _output)
+    text = _delimited(text, "{{", "}}", lambda body: _output(body, variables))
     return _STASH.sub(lambda m: kept[int(m.group(1))], text)

@@ -149,6 +149,24 @@ Take the Blue line to Farragut West.
     assert parse_markdown("<pre>\nx = 1 ;\n\ny = 2\n</pre>\n")[1] == "```\nx = 1 ;\n\ny = 2\n```"
 
 
+def test_task_boxes_and_wiki_links_read_as_their_words():
+    """A new user's checklist answer quoted "By the end of week two: [ ] Read the pages in Read first."; wiki links
+    (`[[Page]]`, `[[page|label]]`) stayed as written. Shell's `[[ -f x ]]` in code is left alone."""
+    _, text, blocks, _ = parse_markdown("See [[Deploy Guide]] and [[ops/rollback|the rollback page]]. Run "
+                                        "`[[ -f x ]]` first.\n\n- [ ] Read the pages in Read first.\n"
+                                        "- [x] Set up your laptop.\n")
+    assert text.split("\n\n") == ["See Deploy Guide and the rollback page. Run `[[ -f x ]]` first.",
+                                    "- Read the pages in Read first.\n- Set up your laptop."]
+    assert blocks[0].links == ["Deploy Guide", "ops/rollback"]
+
+
+def test_a_variable_the_page_sets_is_output_as_its_value():
+    """`{% set owner = "Team Falcon" %}` then `{{ owner }}` read "owned by  and must …" with the value dropped."""
+    page = ('{% set owner = "Team Falcon" %}{%- assign channel = \'#widgets\' -%}\n'
+            "Widget releases are owned by {{ owner }} and announced in {{ channel | strip }}; see {{ site.url }}.")
+    assert render_templates(page) == "\nWidget releases are owned by Team Falcon and announced in #widgets; see ."
+
+
 def test_template_rendering_rules():
     assert render_templates('{%- if x -%}kept{%- endif -%}') == "kept"  # control tags go, their content stays
     assert render_templates("a {# jinja note #}b {{ page.title }}c") == "a b c"
