@@ -40,6 +40,12 @@ PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
 SAME_QUANTITY = 1.1  # a sentence stating the quantity or number the asker states ("I'm only working 3 days" → "Work
 # week: 3 days", "with 5 direct reports" → "Number of direct reports: 5"), or a row naming their code ("18F")
+# A sentence that states the rule for the case the asker sets ("… if the engineering manager is unreachable?" → "If
+# the owning team's engineering manager is unreachable for 30 minutes, any other engineering manager may approve"):
+# its own condition holds CASE_SHARE of the words of the asker's (and at least two), so it answers over the general
+# rule it qualifies. A preference among the sentences, like SAME_QUANTITY, not evidence that the context answers.
+SAME_CASE, CASE_SHARE = 1.1, 0.6
+_CASE = re.compile(r"\b(?:if|when|whenever|unless|in case)\s+([^,;:?.!]+)", re.I)
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
@@ -343,6 +349,19 @@ def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
     return found
 
 
+def asked_case(question: str) -> set[str]:
+    """The content stems of the conditions the asker sets ("if the engineering manager is unreachable")."""
+    return set().union(*(content_stems(m.group(1)) for m in _CASE.finditer(question)))
+
+
+def same_case(case: set[str], text: str) -> bool:
+    """The text states a rule under a condition that is the asker's (see SAME_CASE)."""
+    if len(case) < 2:
+        return False
+    return any(len(shared := case & content_stems(m.group(1))) >= 2 and len(shared) >= CASE_SHARE * len(case)
+               for m in _CASE.finditer(text))
+
+
 def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
     """The text states a number the asker states, of the same thing: a word around it is a word around theirs
     ("I'm only working 3 days this week" and "Work week: 3 days"; not "a 120-day detail" and "a performance plan
@@ -491,6 +510,7 @@ class Reader:
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         told_or_code = [False] * n
+        case = asked_case(frame.question) if SAME_CASE != 1.0 else set()
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -517,6 +537,8 @@ class Reader:
             told_or_code[i] = bool((told and same_number(told, c.text))
                                    or (codes and field_line(c.text) and codes & own[i]))
             same = SAME_QUANTITY if told_or_code[i] else 1.0
+            if case and same_case(case, c.text):
+                same *= SAME_CASE
             someone_new = asks_who and _names_someone_new(c.text, asked_acronyms)  # once per sentence, not per part
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]

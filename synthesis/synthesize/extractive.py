@@ -21,7 +21,8 @@ from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
-from ..qa.reader import field_line, holds
+from ..qa import reader as qa_reader
+from ..qa.reader import asked_case, field_line, holds, same_case
 from ..qa.values import asks_date
 from ..sentences import (content_stems, key_phrases, lead_joint, lead_text, leans_on_context, points_back,
                          sentence_units)
@@ -212,7 +213,9 @@ class ExtractiveSynthesizer:
             if not chosen:
                 continue
             best = max(chosen, key=lambda u: u.scores[j])  # a side's section is in its order, not best first
-            dispute = self._dispute_for(j, frame.parts[j].stems, best, disputes, by_claim)
+            # a line that states the rule for the asker's own case answers it, whatever the general rule's dispute
+            own_case = qa_reader.SAME_CASE != 1.0 and same_case(asked_case(frame.question), best.text)
+            dispute = self._dispute_for(j, frame.parts[j].stems, best, disputes, by_claim, subject=not own_case)
             if dispute is not None and id(dispute[0]) not in stated:
                 stated.add(id(dispute[0]))
                 disputed = True
@@ -240,15 +243,17 @@ class ExtractiveSynthesizer:
 
     @staticmethod
     def _dispute_for(j: int, stems: set[str], best: Unit, disputes: list[tuple[ClaimConflict, Verdict]],
-                     by_claim: dict[tuple[int, str], Unit]) -> tuple[ClaimConflict, Verdict] | None:
-        """The disagreement this part asks about: a side is (nearly) its best answer, or the disputed subject is the
-        part's own subject (two or more of its words, e.g. "approve" and "hotfix" for "who approves a hotfix")."""
+                     by_claim: dict[tuple[int, str], Unit], *, subject: bool = True,
+                     ) -> tuple[ClaimConflict, Verdict] | None:
+        """The disagreement this part asks about: a side is (nearly) its best answer, or (with `subject`) the
+        disputed subject is the part's own subject (two or more of its words, e.g. "approve" and "hotfix" for "who
+        approves a hotfix")."""
         for c, v in disputes:
             sides = [by_claim[(x.source, x.text)] for x in (c.a, c.b)]
             if not all(s.part == j for s in sides):
                 continue
             close = any(s is best or s.scores[j] + DISPUTE_MARGIN >= best.scores[j] for s in sides)
-            if close or len(set(c.conflict.shared) & stems) >= 2:
+            if close or (subject and len(set(c.conflict.shared) & stems) >= 2):
                 return c, v
         return None
 

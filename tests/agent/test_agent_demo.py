@@ -57,6 +57,16 @@ async def test_the_planted_friday_disagreement_is_reported(handbook_agent):
     assert s.summary.startswith("Sources disagree")
 
 
+async def test_a_question_about_one_case_of_a_disputed_rule_is_answered_for_that_case(handbook_agent):
+    """"… if the engineering manager is unreachable?" is about the case releases/calendar settles in one sentence; the
+    approver dispute (on-call lead or engineering manager) is still reported, but it no longer replaces the answer."""
+    r = await handbook_agent.answer("Who approves a production hotfix if the engineering manager is unreachable?")
+    s = r.synthesis
+    assert s.summary.startswith("If the owning team's engineering manager is unreachable for 30 minutes, any other "
+                                "engineering manager may approve in their place."), s.summary
+    assert any("on-call lead" in c.description for c in s.contradictions)
+
+
 async def test_out_of_scope_question_is_refused_with_related_topics(handbook_agent):
     r = await handbook_agent.answer("What is the capital of France?")
     assert r.no_answer and r.low_confidence

@@ -1934,3 +1934,33 @@ def test_a_comparison_pointing_back_takes_its_sides_from_the_statement_before_it
     monkeypatch.setattr(q, "TOLD_SIDES", False)
     assert not analyze("On this acquisition I keep hearing about the CO and the COR. How do their roles actually "
                        "differ?").comparison
+
+
+async def test_the_rule_for_the_askers_own_case_answers_over_the_general_rule(minilm, monkeypatch):
+    """A new user asked the demo handbook "Who approves a production hotfix if the engineering manager is
+    unreachable?" and got the general rule ("must be approved by the engineering manager") before the sentence for
+    that very case. The sentence whose own condition is the asker's leads."""
+    from synthesis.qa import reader
+
+    context = _context(("Release calendar and change freezes", "Hotfixes",
+                        "Hotfixes are the only production changes allowed during a freeze, and the same approval "
+                        "applies outside freezes. A production hotfix must be approved by the engineering manager of "
+                        "the owning team. The on-call lead can advise, but cannot approve a hotfix. If the owning "
+                        "team's engineering manager is unreachable for 30 minutes, any other engineering manager may "
+                        "approve in their place. Approval is given in writing in #deploys, quoting the hotfix "
+                        "request."))
+    question = "Who approves a production hotfix if the engineering manager is unreachable?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "SAME_CASE", 1.0)
+    assert on.startswith("If the owning team's engineering manager is unreachable for 30 minutes"), on
+    assert not off.startswith("If the owning team's engineering manager is unreachable"), off
+
+
+def test_a_case_is_the_askers_only_when_its_condition_holds_most_of_their_words():
+    from synthesis.qa.reader import asked_case, same_case
+
+    case = asked_case("Who approves a production hotfix if the engineering manager is unreachable?")
+    assert same_case(case, "If the owning team's engineering manager is unreachable for 30 minutes, any other "
+                           "engineering manager may approve in their place.")
+    assert not same_case(case, "If the deploy fails, the engineering manager decides.")  # another case
+    assert not same_case(case, "The engineering manager is unreachable on weekends.")  # no condition of its own
+    assert not same_case(asked_case("What if it rains?"), "If it rains, the picnic moves indoors.")  # too few words
