@@ -32,6 +32,7 @@ _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_MARK = re.compile(r"(\*\*|__|`)")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _PLACEHOLDER = "\x00"
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
 # Numbers written as words, one home for every reader of quantities (answerability, the reader, contradictions).
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
@@ -243,6 +244,8 @@ def sentence_units(text: str) -> list[Sentence]:
             if pairs:
                 out.append(Sentence("; ".join(pairs) + ".", bool(table_lead), table_lead, row=True))
             continue
+        if "`" in raw:  # a full stop inside inline code ends no sentence: "slower than `ALTER TABLE ... RENAME`, and"
+            line = clean_markdown(_CODE_SPAN.sub(lambda m: m.group(0).replace(".", _PLACEHOLDER), raw.strip()))
         if _BULLET.match(line):
             flush()
             line, in_item = _BULLET.sub("", line), True

@@ -419,3 +419,16 @@ def test_review_a_sentence_naming_the_following_without_a_list_stays_in_a_findin
                       position=0, passage=passage),
             Candidate(text="Other teams share channels by invitation.", source=1, position=1, passage=passage)]
     assert "design and research" in quote_all(said, said)
+
+
+def test_a_full_stop_inside_inline_code_ends_no_sentence():
+    """The demo's migrations page: "It is slower than `ALTER TABLE ... RENAME`, and it is the only way …" was quoted
+    from "RENAME, and it …" on; the code span's dots are code, not sentence ends."""
+    from synthesis.sentences import split_sentences
+
+    assert split_sentences("Copy the table instead. It is slower than `ALTER TABLE ... RENAME`, and it is the only "
+                           "way that keeps the previous release working.") == [
+        "Copy the table instead.",
+        "It is slower than ALTER TABLE ... RENAME, and it is the only way that keeps the previous release working."]
+    assert split_sentences("- Run `make lint. Then test` before pushing. Reviews wait for green builds.") == [
+        "Run make lint. Then test before pushing.", "Reviews wait for green builds."]
