@@ -116,7 +116,8 @@ def load_graded_questions(path: Path) -> list[GradedQuestion]:
             questions.append(GradedQuestion.model_validate_json(line))
         except ValidationError as exc:
             first = exc.errors()[0]
-            errors.append(f"line {n}: {'.'.join(map(str, first['loc'])) or 'object'} {first['msg']}")
+            field = ".".join(map(str, first["loc"]))  # none for a line that is not JSON at all
+            errors.append(f"line {n}: {field + ': ' if field else ''}{first['msg']}")
     if errors:
         raise EvaluationError(f"{path}: {len(errors)} bad line(s): " + "; ".join(errors[:5])
                               + ' — each line needs at least {"id", "question"}')

@@ -25,6 +25,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in _modules_for(argv):
         importlib.import_module(f"bot.cli.{name}").register(sub)
+    parser.set_defaults(_commands=sub.choices)
     return parser
 
 
@@ -42,7 +43,14 @@ def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the command's own usage, not the list of commands: "synthbot ask … --bogus"
+        command = args._commands.get(args.command, parser)
+        nested = getattr(args, "eval_command", None)  # `eval answers`: its own parser has the usage
+        if nested and hasattr(command, "_subparsers") and command._subparsers is not None:
+            command = next((a.choices[nested] for a in command._subparsers._group_actions
+                            if getattr(a, "choices", None) and nested in a.choices), command)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     from synthesis.config import Settings
     from synthesis.logging import configure_logging, secrets_of
 

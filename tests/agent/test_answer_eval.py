@@ -33,8 +33,9 @@ def test_a_bad_question_file_names_its_lines(tmp_path):
                     '{"id": "c", "question": "ok?", "must_include": [["x", ""]]}\n'
                     '{"id": "d", "question": "ok?"}\n')
     with pytest.raises(EvaluationError, match=r"4 bad line\(s\): line 2.*line 3.*line 4.*non-empty.*line 5.*needs "
-                                              r"must_include"):
+                                              r"must_include") as err:
         load_graded_questions(path)
+    assert "line 3: Invalid JSON" in str(err.value)  # not "line 3: object Invalid JSON"
     with pytest.raises(EvaluationError, match="no question file"):
         load_graded_questions(tmp_path / "missing.jsonl")
 

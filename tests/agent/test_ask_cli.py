@@ -60,3 +60,16 @@ def test_missing_knowledge_base_exits_1(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SYNTHBOT_HOME", str(tmp_path / "nothing-here"))
     assert main(["ask", "How do we deploy?"]) == 1
     assert "synthbot ingest" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, usage", [
+    (["ask", "rollback", "--bogus"], "synthbot ask: error: unrecognized arguments: --bogus"),
+    (["eval", "answers", "q.jsonl", "--bogus"], "synthbot eval answers: error: unrecognized arguments: --bogus"),
+])
+def test_an_unknown_option_shows_the_commands_own_usage(argv, usage, capsys):
+    """A new user's `ask … --bogus` got the list of commands instead of what `ask` takes."""
+    from bot.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2 and usage in capsys.readouterr().err
