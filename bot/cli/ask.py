@@ -75,11 +75,11 @@ def run(args, settings) -> int:
     if args.json:
         print(result.model_copy(update={"synthesis": verbatim(result.synthesis)}).model_dump_json(indent=2))
     else:
-        render(result, Console(file=sys.stdout, highlight=False, soft_wrap=True))
+        render(result, Console(file=sys.stdout, highlight=False, soft_wrap=True), sources_only=args.sources_only)
     return 0
 
 
-def render(result: AnswerResult, console: Console) -> None:
+def render(result: AnswerResult, console: Console, *, sources_only: bool = False) -> None:
     """Summary, findings, ⚠ contradictions, gaps, numbered sources, then a footer with confidence and timings."""
     s = verbatim(result.synthesis)  # documents' own [4] as written
     for notice in result.notices:
@@ -112,7 +112,9 @@ def render(result: AnswerResult, console: Console) -> None:
     ok = sum(1 for a in result.subagents if a.success)
     failed = len(result.subagents) - ok
     confidence = result.confidence
-    footer = (f"confidence {confidence} · subagents {ok} ok" + (f", {failed} failed" if failed else "")
-              + f" · {result.synthesizer} · {result.context_tokens} context tokens ({result.tokenizer})"
-              + f" · {result.duration:.2f}s")
+    # --sources-only synthesizes nothing: no confidence or synthesizer to report
+    footer = ((f"sources only · subagents {ok} ok" if sources_only else f"confidence {confidence} · subagents {ok} ok")
+              + (f", {failed} failed" if failed else "")
+              + ("" if sources_only else f" · {result.synthesizer}")
+              + f" · {result.context_tokens} context tokens ({result.tokenizer}) · {result.duration:.2f}s")
     console.print(f"\n[dim]{escape(footer)}[/]")

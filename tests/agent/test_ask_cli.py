@@ -35,6 +35,14 @@ def test_ask_prints_answer_sources_and_footer(kb_env, capsys):
     assert "confidence" in out and "subagents" in out and "extractive" in out
 
 
+def test_sources_only_reports_no_synthesis_in_its_footer(kb_env, capsys):
+    """Nothing is synthesized: the footer had read "confidence low · … · extractive"."""
+    assert main(["ask", "How do we deploy?", "--sources-only", "--k", "3"]) == 0
+    footer = capsys.readouterr().out.strip().splitlines()[-1]
+    assert footer.startswith("sources only · subagents 1 ok") and "confidence" not in footer
+    assert "extractive" not in footer and "context tokens" in footer
+
+
 def test_ask_json_is_an_answer_result(kb_env, capsys):
     code = main(["ask", "Who approves a production hotfix?", "--json", "--k", "4", "--tag", "hotfix"])
     data = json.loads(capsys.readouterr().out)
