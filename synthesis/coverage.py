@@ -294,10 +294,17 @@ def _topic(report: CoverageReport, inventory: Inventory, retriever, topic: str, 
             support[key] += r.score >= threshold
             best[key] = max(best.get(key, 0.0), r.score)
     sizes = Counter(key for c in inventory.chunks for key in inventory.facets_of(c))
+    # a facet's documents, like its chunks, are all it has (the related ones had read as "documents 1, chunks 14"
+    # for a source of two pages, against the whole-inventory report's 2); `supporting` counts the topic's passages
+    members: dict[tuple[FacetKind, str], set[str]] = defaultdict(set)
+    for c in inventory.chunks:
+        for key in inventory.facets_of(c):
+            members[key].add(c.doc_id)
     tag_docs = Counter(t for chunks in inventory.docs.values() for t in {t for c in chunks for t in c.tags})
     seen = {key: ds for key, ds in seen.items() if key[0] != "tag" or tag_docs[key[1]] >= MIN_TAG_DOCS}
-    facets = [Facet(kind=k, name=n, documents=len(ds), chunks=sizes[(k, n)], supporting=support[(k, n)], coverage=round(min(1.0, support[(k, n)] / MIN_SUPPORT), 4),
-                    status=_status(support[(k, n)])) for (k, n), ds in seen.items()]
+    facets = [Facet(kind=k, name=n, documents=len(members[(k, n)]), chunks=sizes[(k, n)], supporting=support[(k, n)],
+                    coverage=round(min(1.0, support[(k, n)] / MIN_SUPPORT), 4), status=_status(support[(k, n)]))
+              for (k, n) in seen]
     report.facets = sorted(facets, key=lambda f: (-f.supporting, f.kind, f.name))
     covered = sum(1 for f in facets if f.status == "covered")
     report.headline = round(covered / len(facets), 4) if facets else 0.0

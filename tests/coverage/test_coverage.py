@@ -97,6 +97,11 @@ def test_topic_mode_on_the_demo_handbook(handbook):
     assert f"({covered} of {len(report.facets)})" in report.definition and "≥ 0.45" in report.definition
     assert all(p.score >= 0.45 for p in report.passages) and report.passages
     assert any(f"“{f.name}”" in g for g in report.gaps for f in report.facets if f.status != "covered")
+    # a facet's documents and chunks are all it has, as the whole-inventory report counts them (a new user saw
+    # "source: …/deploys | 2 docs | 14 chunks" there and "documents 1, chunks 14" here)
+    whole = {(f.kind, f.name): (f.documents, f.chunks) for f in analyze(store, [], None).facets}
+    shared = [f for f in report.facets if (f.kind, f.name) in whole]
+    assert shared and all((f.documents, f.chunks) == whole[(f.kind, f.name)] for f in shared)
     nothing = analyze(store, [], "quarterly payroll tax withholding", retriever=retriever, threshold=0.6)
     assert nothing.headline == 0.0 and nothing.facets == []
     assert any("gap worth filling" in g for g in nothing.gaps)
