@@ -142,7 +142,11 @@ class ExtractiveSynthesizer:
             u.pinned = True  # the summary's sentences and both sides of a disagreement are always in the findings
             if u not in selected:
                 selected.append(u)
-        findings = self._findings(selected, parts, gap_parts, frame, units)
+        # the side a verdict sets aside (a replaced page, an older one) comes after the side it follows, in a finding
+        # as in the summary: the demo's rollback finding quoted the old wiki's 30 minutes first
+        superseded = {(x.source, x.text) for c, v in disputes if v.winner is not None and v.loser is not None
+                      for x in (c.a, c.b) if x.source == v.loser}
+        findings = self._findings(selected, parts, gap_parts, frame, units, superseded=superseded)
         for steps in self._step_lists(frame, answerable, gap_parts, " ".join(lines)):
             findings.insert(min(1, len(findings)), steps)  # over the cap: the steps complete the best finding
         if gaps:
@@ -286,7 +290,7 @@ class ExtractiveSynthesizer:
             taken += 1
 
     def _findings(self, selected: list[Unit], parts: list[str], gap_parts: set[int], frame: Frame,
-                  units: list[Unit]) -> list[Finding]:
+                  units: list[Unit], *, superseded: set[tuple[int, str]] = frozenset()) -> list[Finding]:
         """Sentences grouped by question part (or by section), best group first; parts that are gaps go last."""
         groups: dict[str, list[Unit]] = {}
         labels: dict[str, str] = {}
@@ -304,7 +308,8 @@ class ExtractiveSynthesizer:
         findings: list[tuple[float, Finding]] = []
         for key, members in groups.items():
             members = sorted(members, key=lambda u: (not u.pinned, -u.relevance))[:per_finding]
-            ordered = sorted(members, key=lambda u: (u.source, u.position))  # read in document order
+            # read in document order, a side set aside by a disagreement's verdict after the rest
+            ordered = sorted(members, key=lambda u: ((u.source, u.text) in superseded, u.source, u.position))
             content = quote_all(ordered, units)
             citations = sorted({u.source for u in members})
             best = max(u.relevance for u in members)

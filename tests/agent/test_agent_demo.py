@@ -43,6 +43,15 @@ async def test_demo_question_has_cited_findings_contradiction_and_gap(handbook_a
     assert any("in parallel" in m for m in messages)
 
 
+async def test_make_demos_findings_put_the_current_side_first(handbook_agent):
+    """`make demo`'s own question: the rollback finding quoted the replaced wiki's 30 minutes before the policy's 15
+    (the summary already had them the right way round)."""
+    r = await handbook_agent.answer("How quickly must a failed deploy be rolled back, who approves a production "
+                                    "hotfix, and how does the quarterly DR failover test work?")
+    rollback = next(f for f in r.synthesis.findings if "rolled back" in f.topic.lower())
+    assert rollback.content.index("15 minutes") < rollback.content.index("30 minutes"), rollback.content
+
+
 async def test_the_planted_friday_disagreement_is_reported(handbook_agent):
     """examples/README.md plants it: deploys/process allows Friday deploys "until 15:00 Lisbon time", the onboarding
     guide says they are not allowed. The time zone had read as another case, so the summary stated one side as
