@@ -72,6 +72,12 @@ _UNITS = frozenset("minutes hours days weeks months years dollars".split())
 POINTED_SUBJECT = True
 _POINTS_BACK = re.compile(r"\b(?:to|from|with|for|about|of|on|reach|contact|ask|email|use|find) (?:them|it)\b", re.I)
 _SUBJECT_PRONOUNS = {"it", "they", "that", "this", "those", "these", "he", "she"}
+# A question asking who (its rest: "approves a production hotfix"), and a pronoun for a person, with the verb after
+# it ("they are" becomes "the person who … is").
+_WHO_ASKED = re.compile(r"^\s*who(?P<be>\s+(?:is|are))?\s+(?P<rest>[^?]+?)\s*\??\s*$", re.I)
+_PERSON_PRONOUN = re.compile(r"\b(?:they|he|she|them|him|her)\b(?:\s+(?P<verb>are|were|have|aren't|weren't|"
+                             r"haven't|is|was|has)\b)?", re.I)
+_SINGULAR = {"are": "is", "were": "was", "have": "has", "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't"}
 
 
 def classify(question: str) -> QuestionType:
@@ -145,6 +151,14 @@ def rewrite_followup(question: str, history: Sequence[Turn]) -> str:
     refers_back = bool(_PRONOUN.search(q)) and len([w for w in words if w not in STOPWORDS]) <= 4  # short: leans on context
     if not refers_back:
         return q
+    if (who := _WHO_ASKED.match(prev)) and (person := _PERSON_PRONOUN.search(q)):
+        # after "Who approves a production hotfix?", "they" in "and what if they are unreachable?" is whoever does
+        # (it had become "the production hotfix")
+        verb = _SINGULAR.get((person.group("verb") or "").lower(), person.group("verb") or "")
+        rest = who.group("rest").strip()  # "Who is the on-call lead?": the person is the on-call lead
+        said = (rest if who.group("be") else f"the person who {rest}") + (f" {verb}" if verb else "")
+        rewritten = q[:person.start()] + said + q[person.end():]
+        return rewritten[0].upper() + rewritten[1:]
     subject = main_noun_phrase(prev)
     if not subject:
         return q

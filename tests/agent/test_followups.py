@@ -95,3 +95,15 @@ def test_a_family_member_is_no_group_of_staff_to_swap():
 
     assert _is_group("full-time employees") and _is_group("part-timers")
     assert not _is_group("family member") and not _is_group("the manager") and _is_people("team members")
+
+
+@pytest.mark.parametrize(("previous", "follow_up", "expected"), [
+    # a new user's console thread: "they" had become the hotfix ("What if the production hotfix are unreachable?")
+    ("Who approves a production hotfix?", "and what if they are unreachable?",
+     "What if the person who approves a production hotfix is unreachable?"),
+    ("Who approves a production hotfix?", "how do I reach them?",
+     "How do I reach the person who approves a production hotfix?"),
+    ("Who is the on-call lead this week?", "what if she is sick?", "What if the on-call lead this week is sick?"),
+])
+def test_a_person_after_a_who_question_is_whoever_answers_it(previous, follow_up, expected):
+    assert rewrite_followup(follow_up, thread(previous)) == expected
