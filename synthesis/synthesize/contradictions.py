@@ -245,8 +245,9 @@ _HEDGED = re.compile(r"^\W*(?:in (?:most|many|some|certain|rare|general) cases|i
 
 # A clock time and the zone it is told in bound the hours of the same case, they set no other one: "allowed on
 # Fridays until 15:00 Lisbon time" disagrees with "not allowed on Fridays" as "until 15:00" does.
-_CLOCK_ZONE = re.compile(r"\b\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?(?!\w))?(?:\s+(?:(?:[A-Z][a-z]+\s+){1,2}time|local time|"
-                         r"time|UTC|GMT|[ECMP][SD]?T)\b)?")
+_CLOCK_ZONE = re.compile(r"\b\d{1,2}(?::\d{2}(?:\s*(?i:[ap]m)\b)?|\s*(?i:[ap]m)\b)(?![\w+])"
+                         r"(?:\s+(?:[A-Z][a-z]+\s+[Tt]ime|local\s+time|[A-Z]{1,4}T|UTC|GMT)\b)?")
+_AM_PM = re.compile(r"\b([ap])\.m\.", re.I)  # "3 p.m." is not cut at its full stops by `_CONDITIONAL`
 
 
 def _narrowed(a: str, b: str) -> bool:
@@ -255,8 +256,8 @@ def _narrowed(a: str, b: str) -> bool:
     cannot compare; a filler condition ("when in doubt") narrows nothing."""
     if _ANAPHORIC_CASE.match(a):
         return True
-    conditions = " ".join(_CLOCK_ZONE.sub(" ", m.group(0))
-                          for m in _CONDITIONAL.finditer(_FILLER_CONDITION.sub(" ", a)))
+    plain = _AM_PM.sub(r"\1m", _FILLER_CONDITION.sub(" ", a))
+    conditions = " ".join(_CLOCK_ZONE.sub(" ", m.group(0)) for m in _CONDITIONAL.finditer(plain))
     return bool(set(_stems(conditions)) - set(_stems(b)) - {"whether"})
 
 

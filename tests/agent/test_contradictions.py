@@ -30,6 +30,12 @@ def test_different_numbers_for_the_same_quantity():
     ("Production deploys are allowed on Fridays until 15:00 Lisbon time.",
      "One rule that surprises people: production deploys are not allowed on Fridays."),
     ("Production deploys are allowed on Fridays until 3 pm ET.", "Production deploys are not allowed on Fridays."),
+    ("Production deploys are allowed on Fridays until 3 p.m. Eastern Time.",
+     "Production deploys are not allowed on Fridays."),
+    ("Production deploys are allowed on Fridays until 15:00 CET.", "Production deploys are not allowed on Fridays."),
+    # a word that starts with a digit is no clock time, and sets no case either way (as before the zone rule)
+    ("Production deploys are allowed on Fridays if you use 1Password.",
+     "Production deploys are not allowed on Fridays."),
     # a sequence word or a system's name does not set another case
     ("Then, production deploys are allowed on Fridays.", "Production deploys are not allowed on Fridays."),
     ("A hotfix is approved by the on-call lead in Slack.", "A hotfix is not approved by the on-call lead."),
@@ -62,6 +68,8 @@ def test_opposite_polarity(a, b):
     # a time bound sets no other case, but what else the condition names still does
     ("Production deploys are not allowed on Fridays.",
      "Production deploys are allowed on Fridays until 15:00 when the release manager signs off."),
+    ("Production deploys are not allowed on Fridays.",
+     "Production deploys are allowed on Fridays until 15:00 first thing."),  # "first" is no time zone
     # 18F handbook: a table-of-contents entry states nothing, so it disagrees with nothing ("Sources disagree" led an
     # answer about first-class seats on Amtrak)
     ("Any airfare or Amtrak tickets booked outside of Concur are at your own risk and may not be approved.",
