@@ -45,7 +45,9 @@ SAME_QUANTITY = 1.1  # a sentence stating the quantity or number the asker state
 # its own condition holds CASE_SHARE of the words of the asker's (and at least two), so it answers over the general
 # rule it qualifies. A preference among the sentences, like SAME_QUANTITY, not evidence that the context answers.
 SAME_CASE, CASE_SHARE = 1.1, 0.6
-_CASE = re.compile(r"\b(?:if|when|whenever|unless|in case)\s+([^,;:?.!]+)", re.I)
+# ("unless" states the opposite case: not compared; "When is …?" asks a time, it sets no case)
+_CASE = re.compile(r"\b(?:if|when(?!\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|must|may|might|"
+                   r"has|have|had)\b)|whenever|in case)\s+([^,;:?.!]+)", re.I)
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
@@ -350,7 +352,10 @@ def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
 
 
 def asked_case(question: str) -> set[str]:
-    """The content stems of the conditions the asker sets ("if the engineering manager is unreachable")."""
+    """The content stems of the conditions the asker sets ("if the engineering manager is unreachable"); none when
+    the rule is switched off (SAME_CASE 1.0)."""
+    if SAME_CASE == 1.0:
+        return set()
     return set().union(*(content_stems(m.group(1)) for m in _CASE.finditer(question)))
 
 
@@ -510,7 +515,7 @@ class Reader:
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         told_or_code = [False] * n
-        case = asked_case(frame.question) if SAME_CASE != 1.0 else set()
+        case = asked_case(frame.question)
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]

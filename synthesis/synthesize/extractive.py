@@ -21,7 +21,6 @@ from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
-from ..qa import reader as qa_reader
 from ..qa.reader import asked_case, field_line, holds, same_case
 from ..qa.values import asks_date
 from ..sentences import (content_stems, key_phrases, lead_joint, lead_text, leans_on_context, points_back,
@@ -142,8 +141,9 @@ class ExtractiveSynthesizer:
             u.pinned = True  # the summary's sentences and both sides of a disagreement are always in the findings
             if u not in selected:
                 selected.append(u)
-        # the side a verdict sets aside (a replaced page, an older one) comes after the side it follows, in a finding
-        # as in the summary: the demo's rollback finding quoted the old wiki's 30 minutes first
+        # the side a verdict sets aside (a replaced page, an older one, a less authoritative one) comes after the
+        # side it follows, in a finding as in the summary: the demo's rollback finding quoted the old wiki's 30
+        # minutes first
         superseded = {(x.source, x.text) for c, v in disputes if v.winner is not None and v.loser is not None
                       for x in (c.a, c.b) if x.source == v.loser}
         findings = self._findings(selected, parts, gap_parts, frame, units, superseded=superseded)
@@ -213,12 +213,13 @@ class ExtractiveSynthesizer:
         disputed = False
         stated: set[int] = set()
         quoted: set[str] = set()  # sentences already in the summary, alone or as items of a quoted list
+        case = asked_case(frame.question)
         for j, chosen in enumerate(picked):
             if not chosen:
                 continue
             best = max(chosen, key=lambda u: u.scores[j])  # a side's section is in its order, not best first
             # a line that states the rule for the asker's own case answers it, whatever the general rule's dispute
-            own_case = qa_reader.SAME_CASE != 1.0 and same_case(asked_case(frame.question), best.text)
+            own_case = same_case(case, best.text)
             dispute = self._dispute_for(j, frame.parts[j].stems, best, disputes, by_claim, subject=not own_case)
             if dispute is not None and id(dispute[0]) not in stated:
                 stated.add(id(dispute[0]))
@@ -290,7 +291,8 @@ class ExtractiveSynthesizer:
             taken += 1
 
     def _findings(self, selected: list[Unit], parts: list[str], gap_parts: set[int], frame: Frame,
-                  units: list[Unit], *, superseded: set[tuple[int, str]] = frozenset()) -> list[Finding]:
+                  units: list[Unit], *, superseded: frozenset[tuple[int, str]] | set[tuple[int, str]] = frozenset(),
+                  ) -> list[Finding]:
         """Sentences grouped by question part (or by section), best group first; parts that are gaps go last."""
         groups: dict[str, list[Unit]] = {}
         labels: dict[str, str] = {}

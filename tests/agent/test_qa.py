@@ -1964,3 +1964,12 @@ def test_a_case_is_the_askers_only_when_its_condition_holds_most_of_their_words(
     assert not same_case(case, "If the deploy fails, the engineering manager decides.")  # another case
     assert not same_case(case, "The engineering manager is unreachable on weekends.")  # no condition of its own
     assert not same_case(asked_case("What if it rains?"), "If it rains, the picnic moves indoors.")  # too few words
+
+
+def test_a_case_set_by_unless_or_an_asking_when_is_no_case():
+    from synthesis.qa.reader import asked_case
+
+    # "unless" sets the opposite case; "When is …?" asks a time
+    assert asked_case("Can I deploy on Friday unless the engineering manager is unreachable?") == set()
+    assert asked_case("When is the self-assessment due?") == set()
+    assert asked_case("When I travel abroad, who pays for the SIM card?") >= {"travel", "abroad"}
