@@ -53,6 +53,10 @@ class InvalidQuery(SynthbotError):
     exit_code = 2
 
 
+class OutputNotWritten(SynthbotError):
+    """A result file could not be written after the work was done (the result went to standard output instead)."""
+
+
 class IngestError(SynthbotError):
     """A path given to ingest cannot be read at all."""
 

@@ -146,14 +146,13 @@ def resolve_question_file(path_or_id: str | Path, settings: Settings) -> tuple[P
     if path.exists():
         return (path / "QUESTION.md" if path.is_dir() else path), None
     name = str(path_or_id)
-    if path.is_absolute() or len(path.parts) > 1 or path.suffix:  # a path, not an inquiry id: it is not there
-        raise QuestionFileError(f"no question file at {path} — check the path (or give an inquiry id such as INQ-007,"
-                                f" looked up under {settings.home / 'inquiries'} and ./inquiries)")
     tried = [settings.home / "inquiries" / name / "QUESTION.md", Path("inquiries") / name / "QUESTION.md",
              Path(name) / "QUESTION.md", Path(f"{name}.md")]
     for candidate in tried:
         if candidate.is_file():
             return candidate, name
+    if path.is_absolute():  # a path that is not there (joined to the id's places it named itself twice)
+        raise QuestionFileError(f"no question file at {path} — check the path, or give an inquiry id such as INQ-007")
     raise QuestionFileError(f"no question file '{name}' — give a QUESTION.md path, or put it at "
                             + " or ".join(str(t) for t in tried[:2]))
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from pathlib import Path
 
 from synthesis.errors import SynthbotError
 
@@ -25,8 +27,18 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in _modules_for(argv):
         importlib.import_module(f"bot.cli.{name}").register(sub)
-    parser.set_defaults(_commands=sub.choices)
+    _mark(parser)
     return parser
+
+
+def _mark(parser: argparse.ArgumentParser) -> None:
+    """Each parser sets itself as `_parser` (a command's default overrides its parent's), so an unknown option is
+    reported with the usage of the command it was given to."""
+    parser.set_defaults(_parser=parser)
+    for action in parser._actions:  # argparse keeps subcommands as actions; there is no public accessor
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _mark(child)
 
 
 def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
@@ -45,11 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(argv)
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # the command's own usage, not the list of commands: "synthbot ask … --bogus"
-        command = args._commands.get(args.command, parser)
-        nested = getattr(args, "eval_command", None)  # `eval answers`: its own parser has the usage
-        if nested and hasattr(command, "_subparsers") and command._subparsers is not None:
-            command = next((a.choices[nested] for a in command._subparsers._group_actions
-                            if getattr(a, "choices", None) and nested in a.choices), command)
+        before = argv.index(args.command) if args.command in argv else len(argv)
+        command = parser if any(argv.index(u) < before for u in unknown if u in argv) else args._parser
         command.error(f"unrecognized arguments: {' '.join(unknown)}")
     from synthesis.config import Settings
     from synthesis.logging import configure_logging, secrets_of
@@ -67,31 +76,29 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def output_path(path, flag: str):
+def output_path(path: str | Path, flag: str) -> Path:
     """The file an option names to write, checked before any work: a long run that fails only when it writes its
-    result loses it. Raises InvalidQuery (exit 2) for a folder, a missing folder or one we cannot write in."""
-    import os
-    from pathlib import Path
-
+    result loses it. Raises InvalidQuery (exit 2) for a folder, a missing folder, or a file (or, for a new file, a
+    folder) we cannot write."""
     from synthesis.errors import InvalidQuery
 
     out = Path(path)
-    folder = out.parent if str(out.parent) else Path(".")
     if out.is_dir():
         raise InvalidQuery(f"{flag} {out} is a folder — give the name of a file in it")
-    if not folder.is_dir():
-        raise InvalidQuery(f"{flag} {out}: the folder {folder} does not exist — create it or write elsewhere")
-    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+    if not out.parent.is_dir():
+        raise InvalidQuery(f"{flag} {out}: the folder {out.parent} does not exist — create it or write elsewhere")
+    if not os.access(out if out.exists() else out.parent, os.W_OK):  # an existing file is overwritten in place
         raise InvalidQuery(f"{flag} {out}: no permission to write there")
     return out
 
 
-def write_failed(flag: str, path, exc: OSError):
+def write_failed(flag: str, path: str | Path, exc: OSError) -> SynthbotError:
     """The error for an output file that could not be written after the work was done (the caller has already put
     the result on standard output, so nothing is lost)."""
-    from synthesis.errors import SynthbotError
+    from synthesis.errors import OutputNotWritten
 
-    return SynthbotError(f"{flag} {path}: could not write it ({exc.strerror or exc}) — the result was printed above")
+    return OutputNotWritten(f"{flag} {path}: could not write it ({exc.strerror or exc}) — the result was printed "
+                            "above")
 
 
 def _stderr():

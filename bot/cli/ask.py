@@ -113,7 +113,7 @@ def render(result: AnswerResult, console: Console, *, sources_only: bool = False
     failed = len(result.subagents) - ok
     confidence = result.confidence
     # --sources-only synthesizes nothing: no confidence or synthesizer to report
-    footer = ((f"sources only · subagents {ok} ok" if sources_only else f"confidence {confidence} · subagents {ok} ok")
+    footer = (("sources only" if sources_only else f"confidence {confidence}") + f" · subagents {ok} ok"
               + (f", {failed} failed" if failed else "")
               + ("" if sources_only else f" · {result.synthesizer}")
               + f" · {result.context_tokens} context tokens ({result.tokenizer}) · {result.duration:.2f}s")

@@ -73,6 +73,7 @@ def test_missing_knowledge_base_exits_1(tmp_path, monkeypatch, capsys):
 @pytest.mark.parametrize("argv, usage", [
     (["ask", "rollback", "--bogus"], "synthbot ask: error: unrecognized arguments: --bogus"),
     (["eval", "answers", "q.jsonl", "--bogus"], "synthbot eval answers: error: unrecognized arguments: --bogus"),
+    (["--bogus", "ask", "rollback"], "synthbot: error: unrecognized arguments: --bogus"),  # given to synthbot
 ])
 def test_an_unknown_option_shows_the_commands_own_usage(argv, usage, capsys):
     """A new user's `ask … --bogus` got the list of commands instead of what `ask` takes."""

@@ -183,3 +183,31 @@ def test_an_output_file_that_fails_to_write_keeps_the_result(handbook, tmp_path,
                  "--out", str(tmp_path / "report.md")]) == 1
     captured = capsys.readouterr()
     assert captured.out.startswith("# Inquiry INQ-") and "No space left on device" in captured.err
+
+
+def test_eval_answers_and_a_coverage_chart_that_fail_to_write_keep_their_result(handbook, tmp_path, monkeypatch,
+                                                                                  capsys):
+    """`eval answers --out` prints the whole report it could not write (the grade table alone lacks the answers),
+    `coverage --chart` the report the chart was drawn from; both exit 1 naming the file."""
+    import json
+    from pathlib import Path
+
+    from bot.cli import main
+
+    settings, _ = handbook
+    monkeypatch.setenv("SYNTHBOT_HOME", str(settings.home))
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"id": "r1", "question": "How fast must a rollback start?", "must_include": [["15"]]}\n')
+
+    def full_disk(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    assert main(["eval", "answers", str(questions), "--out", str(tmp_path / "r.json")]) == 1
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["outcomes"][0]["summary"] and "r.json: could not write it" in captured.err
+    assert main(["coverage", "--chart", str(tmp_path / "c.png")]) == 1
+    captured = capsys.readouterr()
+    assert "Coverage" in captured.out and "c.png: could not write it" in captured.err
