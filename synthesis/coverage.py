@@ -218,13 +218,20 @@ def _status(supporting: int) -> Status:
     return "covered" if supporting >= MIN_SUPPORT else "thin" if supporting else "gap"
 
 
-def _whole_facets(inventory: Inventory, retrieved_docs: set[str]) -> list[Facet]:
+def _facet_sizes(inventory: Inventory) -> tuple[dict[tuple[FacetKind, str], set[str]],
+                                                 Counter[tuple[FacetKind, str]]]:
+    """Every facet's documents and its number of chunks: all it holds, whatever a report then counts of it."""
     docs: dict[tuple[FacetKind, str], set[str]] = defaultdict(set)
     chunks: Counter[tuple[FacetKind, str]] = Counter()
     for c in inventory.chunks:
         for key in inventory.facets_of(c):
             docs[key].add(c.doc_id)
             chunks[key] += 1
+    return docs, chunks
+
+
+def _whole_facets(inventory: Inventory, retrieved_docs: set[str]) -> list[Facet]:
+    docs, chunks = _facet_sizes(inventory)
     out = []
     for (kind, name), ds in docs.items():
         hit = len(ds & retrieved_docs)
@@ -285,23 +292,19 @@ def _topic(report: CoverageReport, inventory: Inventory, retriever, topic: str, 
     floor = min(threshold, max(RELATED_FLOOR, threshold - 0.1))  # related, if not supporting
     related = [r for r in response.results if r.id in inventory.by_id and r.score >= floor][:TOPIC_POOL]
     support: Counter[tuple[FacetKind, str]] = Counter()
-    seen: dict[tuple[FacetKind, str], set[str]] = defaultdict(set)
+    seen: set[tuple[FacetKind, str]] = set()  # the facets of the related passages
     best: dict[tuple[FacetKind, str], float] = {}
     for r in related:
         chunk = inventory.by_id[r.id]
         for key in inventory.facets_of(chunk):
-            seen[key].add(chunk.doc_id)
+            seen.add(key)
             support[key] += r.score >= threshold
             best[key] = max(best.get(key, 0.0), r.score)
-    sizes = Counter(key for c in inventory.chunks for key in inventory.facets_of(c))
     # a facet's documents, like its chunks, are all it has (the related ones had read as "documents 1, chunks 14"
     # for a source of two pages, against the whole-inventory report's 2); `supporting` counts the topic's passages
-    members: dict[tuple[FacetKind, str], set[str]] = defaultdict(set)
-    for c in inventory.chunks:
-        for key in inventory.facets_of(c):
-            members[key].add(c.doc_id)
+    members, sizes = _facet_sizes(inventory)
     tag_docs = Counter(t for chunks in inventory.docs.values() for t in {t for c in chunks for t in c.tags})
-    seen = {key: ds for key, ds in seen.items() if key[0] != "tag" or tag_docs[key[1]] >= MIN_TAG_DOCS}
+    seen = {key for key in seen if key[0] != "tag" or tag_docs[key[1]] >= MIN_TAG_DOCS}
     facets = [Facet(kind=k, name=n, documents=len(members[(k, n)]), chunks=sizes[(k, n)], supporting=support[(k, n)],
                     coverage=round(min(1.0, support[(k, n)] / MIN_SUPPORT), 4), status=_status(support[(k, n)]))
               for (k, n) in seen]

@@ -81,7 +81,7 @@ _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
 
 # A wiki link (Obsidian, MediaWiki, Foam): `[[Page]]` reads as "Page", `[[ops/rollback|the rollback page]]` as its
 # label; the page is kept as a link target. Only in text: `[[ -f x ]]` in code is shell.
-_WIKI_LINK = re.compile(r"\[\[([^\[\]|\n]+)(?:\|([^\[\]\n]+))?\]\]")
+_WIKI_LINK = re.compile(r"\[\[([A-Za-z][^\[\]|\n]*)(?:\|([^\[\]\n]+))?\]\]")  # a page name, not "[[1, 2]]"
 # A task list's box ("- [ ] Read the pages in Read first"): a checklist's mark, not the item's words.
 _TASK_BOX = re.compile(r"^\[[ xX]\]\s+")
 

@@ -46,15 +46,29 @@ def _tag(body: str) -> str:
     return ""
 
 
-_ASSIGNED = re.compile(r"\{%-?\s*(?:set|assign)\s+([A-Za-z_]\w*)\s*=\s*(\"[^\"\n]*\"|'[^'\n]*')\s*-?%\}")
+# A string assigned to a variable, and an output of a plain variable: read together, in the page's order.
+_SET_OR_OUTPUT = re.compile(r"\{%-?\s*(?:set|assign)\s+(?P<name>[A-Za-z_]\w*)\s*=\s*(?P<value>\"[^\"\n]*\"|'[^'\n]*')"
+                            r"\s*-?%\}|\{\{-?\s*(?P<used>[A-Za-z_]\w*)\s*(?:\|[^{}\n]*)?-?\}\}")
 
 
-def _output(body: str, variables: dict[str, str]) -> str:
-    """`{{ "/x/" | url }}` → `/x/`; a variable the page set to a string → that string; any other variable
-    (`{{ site.baseurl }}`) has no value we know."""
+def _variables(text: str) -> str:
+    """Each output of a variable the page has set to a string so far → that string (`{% set owner = "Team Falcon"
+    %}` … `{{ owner }}` → `Team Falcon`); the assignments go. A variable set later, or not to a string, is left to
+    the output rule (dropped)."""
+    values: dict[str, str] = {}
+
+    def render(m: re.Match[str]) -> str:
+        if m.group("name"):
+            values[m.group("name")] = m.group("value")[1:-1]
+            return ""
+        return values.get(m.group("used"), m.group(0))
+
+    return _SET_OR_OUTPUT.sub(render, text)
+
+
+def _output(body: str) -> str:
+    """`{{ "/x/" | url }}` → `/x/`; a variable (`{{ site.baseurl }}`) has no value we know."""
     head = body.strip().strip("-").split("|", 1)[0].strip()
-    if head in variables:
-        return variables[head]
     string = _STRING.fullmatch(head)
     return (string.group(1) if string.group(1) is not None else string.group(2)) if string else ""
 
@@ -101,7 +115,7 @@ def render_templates(text: str) -> str:
     text = _BLOCK_COMMENT.sub("", text)
     text = _delimited(text, "{#", "#}", lambda _: "")
     text = _HTML_COMMENT.sub("", text)
-    variables = {m.group(1): m.group(2)[1:-1] for m in _ASSIGNED.finditer(text)}  # the last assignment wins
+    text = _variables(text)
     text = _delimited(text, "{%", "%}", _tag)
-    text = _delimited(text, "{{", "}}", lambda body: _output(body, variables))
+    text = _delimited(text, "{{", "}}", _output)
     return _STASH.sub(lambda m: kept[int(m.group(1))], text)

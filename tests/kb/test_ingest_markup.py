@@ -158,6 +158,7 @@ def test_task_boxes_and_wiki_links_read_as_their_words():
     assert text.split("\n\n") == ["See Deploy Guide and the rollback page. Run `[[ -f x ]]` first.",
                                     "- Read the pages in Read first.\n- Set up your laptop."]
     assert blocks[0].links == ["Deploy Guide", "ops/rollback"]
+    assert parse_markdown("Pairs such as [[1, 2]] stay.\n")[1] == "Pairs such as [[1, 2]] stay."  # no page name
 
 
 def test_a_variable_the_page_sets_is_output_as_its_value():
@@ -165,6 +166,8 @@ def test_a_variable_the_page_sets_is_output_as_its_value():
     page = ('{% set owner = "Team Falcon" %}{%- assign channel = \'#widgets\' -%}\n'
             "Widget releases are owned by {{ owner }} and announced in {{ channel | strip }}; see {{ site.url }}.")
     assert render_templates(page) == "\nWidget releases are owned by Team Falcon and announced in #widgets; see ."
+    # in the page's order: a later assignment holds from there on, an output before any has no value we know
+    assert render_templates('{{ x }}{% set x = "a" %} {{ x }} {% set x = "b" %}{{ x }}') == " a b"
 
 
 def test_template_rendering_rules():
