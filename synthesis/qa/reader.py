@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, content_stems, fold_initialisms,
-                         is_pointer, leans_on_context, quantities, stem)
+from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, asked_sentences, content_stems,
+                         fold_initialisms, is_pointer, leans_on_context, quantities, stem)
 from .acronyms import definitions, expand
 from .question import Expect, Field, Frame, Part, stem_weights
 from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
@@ -352,11 +352,14 @@ def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
 
 
 def asked_case(question: str) -> set[str]:
-    """The content stems of the conditions the asker sets ("if the engineering manager is unreachable"); none when
-    the rule is switched off (SAME_CASE 1.0)."""
+    """The content stems of the conditions the asker sets in asking ("… if the engineering manager is
+    unreachable?"); none when the rule is switched off (SAME_CASE 1.0). A condition in the story before the asking
+    describes the situation, it asks for no case: "OpenOCD only talks to my board when I run it as root. What file
+    do I need to create?" is not asking what to do when running as root."""
     if SAME_CASE == 1.0:
         return set()
-    return set().union(*(content_stems(m.group(1)) for m in _CASE.finditer(question)))
+    asking = [q for q in asked_sentences(question) if q.rstrip().endswith("?")] or [question]
+    return set().union(*(content_stems(m.group(1)) for q in asking for m in _CASE.finditer(q)))
 
 
 def same_case(case: set[str], text: str) -> bool:

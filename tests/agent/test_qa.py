@@ -1973,3 +1973,15 @@ def test_a_case_set_by_unless_or_an_asking_when_is_no_case():
     assert asked_case("Can I deploy on Friday unless the engineering manager is unreachable?") == set()
     assert asked_case("When is the self-assessment due?") == set()
     assert asked_case("When I travel abroad, who pays for the SIM card?") >= {"travel", "abroad"}
+
+
+def test_a_condition_in_the_story_is_no_case_asked():
+    """The Embedded Rust Book's "OpenOCD only talks to my Discovery board when I run it as root. What file do I need
+    to create?" describes the situation; taking "when I run it as root" as the case asked for raised "try to run them
+    with root permission" over the udev rule file."""
+    from synthesis.qa.reader import asked_case
+
+    assert asked_case("On Linux OpenOCD only talks to my Discovery board when I run it as root. What file do I need "
+                      "to create to fix that?") == set()
+    assert asked_case("We ship on Fridays. Who approves a hotfix if the engineering manager is unreachable?") == {
+        "engin", "manag", "unreach"}
