@@ -75,8 +75,9 @@ _SUBJECT_PRONOUNS = {"it", "they", "that", "this", "those", "these", "he", "she"
 # A question asking who (its rest: "approves a production hotfix"), and a pronoun for a person, with the verb after
 # it ("they are" becomes "the person who … is").
 _WHO_ASKED = re.compile(r"^\s*who(?P<be>\s+(?:is|are))?\s+(?P<rest>[^?]+?)\s*\??\s*$", re.I)
-_PERSON_PRONOUN = re.compile(r"\b(?:they|he|she|them|him|her)\b(?:\s+(?P<verb>are|were|have|aren't|weren't|"
-                             r"haven't|is|was|has)\b)?", re.I)
+# ("her" before a word is a possessive: "her manager")
+_PERSON_PRONOUN = re.compile(r"\b(?:they|he|she|them|him|her(?!\s+[a-z]))\b"
+                             r"(?:\s+(?P<verb>are|were|have|aren't|weren't|haven't|is|was|has)\b)?", re.I)
 _SINGULAR = {"are": "is", "were": "was", "have": "has", "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't"}
 
 

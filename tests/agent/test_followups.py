@@ -107,3 +107,8 @@ def test_a_family_member_is_no_group_of_staff_to_swap():
 ])
 def test_a_person_after_a_who_question_is_whoever_answers_it(previous, follow_up, expected):
     assert rewrite_followup(follow_up, thread(previous)) == expected
+
+
+def test_a_possessive_her_is_not_the_person_who_answers():
+    rewritten = rewrite_followup("can her manager do it?", thread("Who approves a production hotfix?"))
+    assert "the person who" not in rewritten  # not "the person who approves a production hotfix manager"
