@@ -10,6 +10,7 @@ import argparse
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from synthesis.errors import SynthbotError
@@ -92,13 +93,17 @@ def output_path(path: str | Path, flag: str) -> Path:
     return out
 
 
-def write_failed(flag: str, path: str | Path, exc: OSError) -> SynthbotError:
-    """The error for an output file that could not be written after the work was done (the caller has already put
-    the result on standard output, so nothing is lost)."""
+def write_output(path: str | Path, flag: str, write: Callable[[Path], object]) -> SynthbotError | None:
+    """Write a result file after the work was done; on failure the error to raise once the caller has put the
+    result on standard output (so nothing is lost), else None."""
     from synthesis.errors import OutputNotWritten
 
-    return OutputNotWritten(f"{flag} {path}: could not write it ({exc.strerror or exc}) — the result was printed "
-                            "above")
+    try:
+        write(Path(path))
+    except OSError as exc:
+        return OutputNotWritten(f"{flag} {path}: could not write it ({exc.strerror or exc}) — the result was "
+                                "printed above")
+    return None
 
 
 def _stderr():

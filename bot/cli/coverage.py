@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from . import output_path, write_failed
+from . import output_path, write_output
 from .scope import add_scope_options, single_collection, visibility_from
 
 _STATUS = {"covered": "[green]covered[/]", "thin": "[yellow]thin[/]", "gap": "[red]gap[/]"}
@@ -59,14 +58,11 @@ def run(args, settings) -> int:
         report = analyze(store, usage.events(), topic, retriever=retriever, threshold=threshold, scope=scope)
     finally:
         usage.close()
-    chart_error = None
+    chart_error = None  # the report is still printed; the error follows it
     if args.chart:
         from bot.chart import coverage_chart_png
 
-        try:
-            Path(args.chart).write_bytes(coverage_chart_png(report))
-        except OSError as exc:  # the report is still printed; the error follows it
-            chart_error = write_failed("--chart", args.chart, exc)
+        chart_error = write_output(args.chart, "--chart", lambda out: out.write_bytes(coverage_chart_png(report)))
     if args.json:
         print(report.model_dump_json(indent=2))
     else:

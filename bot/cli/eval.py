@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from . import output_path, write_failed
+from . import output_path, write_output
 
 MODES = ("hybrid", "dense", "lexical")
 
@@ -201,12 +201,8 @@ def run_answers(args, settings) -> int:
             result = asyncio.run(evaluate_answers(agent.answer, questions, progress=update))
     finally:
         agent.close()
-    report_error = None
-    if args.out:
-        try:
-            write_report(result, args.out)
-        except OSError as exc:  # the results are still printed; the error follows them
-            report_error = write_failed("--out", args.out, exc)
+    # the results are still printed; the error follows them
+    report_error = write_output(args.out, "--out", lambda out: write_report(result, out)) if args.out else None
     s = result.summary
     if args.json or report_error is not None:  # the report the file was to hold, whole, so no answer is lost
         print(json.dumps({"file": str(args.file), "collection": store.name, "summary": s,

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 
-from . import output_path, write_failed
+from . import output_path, write_output
 
 
 def register(sub) -> None:
@@ -65,11 +64,10 @@ def run(args, settings) -> int:
         err.print(f"[yellow]warning:[/] {escape(warning)}")
     text = result.to_json() if args.format == "json" else to_markdown(result)
     if args.out:
-        try:
-            Path(args.out).write_text(text + "\n", encoding="utf-8")
-        except OSError as exc:
+        error = write_output(args.out, "--out", lambda out: out.write_text(text + "\n", encoding="utf-8"))
+        if error is not None:
             sys.stdout.write(text + "\n")
-            raise write_failed("--out", args.out, exc) from exc
+            raise error
         review = sum(q.needs_review for q in result.questions)
         err.print(f"wrote {escape(args.out)}: {len(result.questions)} questions, {review} need review, "
                   f"{result.coverage.retrieved_paragraphs}/{result.coverage.total_paragraphs} paragraphs used "
