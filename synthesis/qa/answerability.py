@@ -529,6 +529,34 @@ def _off_topic(absent: list[str], asked: list[str]) -> bool:
     return bool(asked) and len(named) >= ABSENT_SHARE * len(asked)
 
 
+STEM_COSINE = 0.4  # two words of one stem this far apart in meaning are two words (a stemmer's collision)
+
+
+def _collided(words: list[str], texts: list[str], embed) -> list[str]:
+    """The `words` whose stem the texts use only in words of another meaning: Porter reduces "severance" and
+    "several", "designation" and "design", "executive" and "execute" alike, and a passage about several options says
+    nothing of severance. The forms of one word stay close in the bundled model (donate/donations 0.83,
+    accommodate/accommodation 0.48), the collisions do not (severance/several 0.09, design/designation 0.30)."""
+    if not STEM_COSINE or not words:
+        return []
+    stems = {stem(w) for w in words}
+    forms: dict[str, set[str]] = {}
+    for text in texts:
+        for w in content_words(text):
+            if (s := stem(w)) in stems:
+                forms.setdefault(s, set()).add(w)
+    out = []
+    for w in words:
+        seen = forms.get(stem(w), set())
+        if not seen or w in seen or seen & spellings(w):
+            continue
+        others = sorted(seen)
+        vecs = embed([w, *others])
+        if float((vecs[1:] @ vecs[0]).max()) < STEM_COSINE:
+            out.append(w)
+    return out
+
+
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
     """The question's words that no passage uses, literally or through a near synonym, when they decide (a
     specific word, or so many words that the question is about something else), then its numeric cases that no
@@ -558,6 +586,10 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
                 and (not c.passage.metadata.get(LOOKED_FOR) or len(c.stems & asked_stems) >= LOOKED_SHARED)
                 for s in (c.stems & rare) - _other_kind(agents, content_words(c.text))}
     absent = [w for w in asked if stem(w) not in present]
+    # a rare word whose stem only another word shares is not there ("severance" and "several" are both "sever")
+    absent += _collided([w for w in asked if stem(w) in rare and stem(w) in present and w not in absent],
+                        [f"{p.title} {p.section} {p.content}" for p in retrieved]
+                        + [c.text for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT], embed)
     # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
     absent = [w for w in absent if not any(stem(v) in present for v in spellings(w))]
     unmet = unmet_thresholds(frame.question, retrieved)

@@ -953,6 +953,45 @@ async def test_a_word_spelled_with_a_prefix_is_covered_by_the_word(minilm, monke
     assert "pip wheel" not in off, off
 
 
+# Real text (the 18F handbook's term extension and hiring pages): nothing about severance, but "several" — which
+# the Porter stemmer reduces to "sever", as it does "severance".
+TERM_ENDS = _context(
+    ("Term extensions", "What's the process?",
+     "Term renewals are not automatic. They require a lot of thought and deliberation - and a fair bit of "
+     "bureaucratic process, too. If the decision is not to extend, TTS PeopleOps will submit a PAR to GSA HR near "
+     "the end of the employee's term to initiate offboarding."),
+    ("Hiring Authorities", "",
+     "There are several different hiring paths within the federal government. We have a side-by-side comparison "
+     "chart of Hiring Methods we use at TTS. Below is a brief overview. The DHA is a Competitive Service hiring "
+     "authority that can be used for term or permanent appointments."),
+    ("Term extensions", "",
+     "Many TTS employees are hired on term appointments for a maximum of four or eight years. However, term "
+     "appointments need to be renewed every two years or 3 years depending on the appointment."),
+)
+
+
+async def test_a_rare_word_whose_stem_only_another_word_shares_is_missing(minilm, monkeypatch):
+    """18F handbook (fresh probes): "My term appointment ends … If that happens, does GSA pay any kind of severance?"
+    was answered from the DHA hiring rules: "severance" counted as present because "several" has its stem."""
+    import synthesis.qa.answerability as answerability
+
+    question = ("My term appointment ends in a few months and it's sounding like it won't be renewed. If that "
+                "happens, does GSA pay any kind of severance?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, TERM_ENDS, answerability, "STEM_COSINE", 0.0)
+    assert on == "", on  # nothing answers: the agent says what is nearby instead
+    assert "[" in off, off  # the rule switched off: answered from the hiring rules
+
+
+def test_forms_of_one_word_are_no_collision(minilm):
+    """The check keeps a word's own forms: "donate" is in a page about donations, "relocate" in one on relocation,
+    "accommodate" in one on accommodations; only "several" is no form of "severance"."""
+    from synthesis.qa.answerability import _collided
+
+    texts = ["You can make donations through the leave bank.", "Relocation costs are covered.",
+             "Request reasonable accommodations early.", "There are several paths."]
+    assert _collided(["donate", "relocate", "accommodate", "severance"], texts, minilm.embed) == ["severance"]
+
+
 async def test_a_number_no_sentence_answers_well_is_not_answered(minilm, monkeypatch):
     """18F handbook (fresh probes): "What's the max number of participants Google Meet allows?" was answered with a
     travel approval rule ("more than six employees"), and "how many weeks does a Path Analysis take" with another
