@@ -534,31 +534,45 @@ def _off_topic(absent: list[str], asked: list[str]) -> bool:
 STEM_COSINE = 0.2
 
 
-def _collided(words: list[str], texts: list[str], embed) -> list[str]:
-    """The `words` whose stem the texts use only in words of another meaning: Porter reduces "severance" and
-    "several", "designation" and "design", "executive" and "execute" alike, and a passage about several options says
-    nothing of severance. The forms of one word mostly stay close in the bundled model (donate/donations 0.83,
-    accommodate/accommodation 0.48); the collisions it is set for do not (severance/several 0.09, probation/probe
-    0.13). Closer collisions stay unread (design/designation 0.30, execute/executive 0.36): a form of one word can sit
-    as low."""
+# Two forms of one word any embedder that reads meaning puts close (0.87 in the bundled model): the check that the
+# configured model can judge a collision at all.
+KNOWN_FORMS, KNOWN_FORMS_COSINE = ("donate", "donation"), 0.5
+_INFLECTION = re.compile(r"(?:ies|es|s|ed|d|ing)$")
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Inflections of one word: one lemma in the English lexicon ("approves", "approved"), or one form with a regular
+    ending the other lacks ("hotfixes" of "hotfix", for words the lexicon does not know)."""
+    lemmas = ({a, *(x for xs in _lexicon(a).values() for x in xs)}
+              & {b, *(x for xs in _lexicon(b).values() for x in xs)})
+    return bool(lemmas) or any(_INFLECTION.sub("", x, count=1) in (y, y.rstrip("e")) for x, y in ((a, b), (b, a)))
+
+
+def _collided(words: list[str], texts: list[list[str]], embed) -> list[str]:
+    """The `words` whose stem the `texts` (their content words) use only in words of another meaning: Porter reduces
+    "severance" and "several" alike, and a passage about several options says nothing of severance. An inflection is
+    the word itself. Other forms of one word mostly stay close in the bundled model (donate/donations 0.83,
+    accommodate/accommodation 0.48), the collisions read here do not (severance/several 0.09, probation/probe
+    0.13); closer ones are left alone (design/designation 0.30), as forms of one word can sit that low
+    (relations/relatively 0.23)."""
     if not STEM_COSINE or not words:
         return []
     stems = {stem(w) for w in words}
     forms: dict[str, set[str]] = {}
     for text in texts:
-        for w in content_words(text):
+        for w in text:
             if (s := stem(w)) in stems:
                 forms.setdefault(s, set()).add(w)
-    out = []
-    for w in words:
-        seen = forms.get(stem(w), set())
-        if not seen or w in seen or seen & spellings(w):
-            continue
-        others = sorted(seen)
-        vecs = embed([w, *others])
-        if float((vecs[1:] @ vecs[0]).max()) < STEM_COSINE:
-            out.append(w)
-    return out
+    pairs = {w: sorted(seen) for w in words
+             if (seen := forms.get(stem(w), set())) and w not in seen and not seen & spellings(w)
+             and not any(_one_word(w, x) for x in seen)}
+    if not pairs:
+        return []
+    batch = list(dict.fromkeys([*pairs, *(x for others in pairs.values() for x in others), *KNOWN_FORMS]))
+    vecs = dict(zip(batch, embed(batch)))
+    if float(vecs[KNOWN_FORMS[0]] @ vecs[KNOWN_FORMS[1]]) < KNOWN_FORMS_COSINE:
+        return []  # an embedder that does not read words' meaning (the hash embedder) cannot tell a collision
+    return [w for w, others in pairs.items() if max(float(vecs[x] @ vecs[w]) for x in others) < STEM_COSINE]
 
 
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
@@ -577,23 +591,30 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")
     present: set[str] = set()
+    covering: list[list[str]] = []  # the words of the texts that make a rare word present (see `_collided`)
     for p in retrieved:
         words = content_words(f"{p.title} {p.section} {p.content}")
         here = ({stem(w) for w in words} | _identifier_parts(words)) - _other_kind(agents, words)
         # A specific word counts where the passage shares another of the question's words ("coworking days" in a
         # sample resume is not about a coworking-space membership)…
-        present |= here if len(here & asked_stems) >= 2 else here - rare
+        if len(here & asked_stems) >= 2:
+            present |= here
+            covering.append(words)
+        else:
+            present |= here - rare
     # …or where a sentence using it reads as about the question ("Do we offer sabbaticals?" has one other word).
     # A passage found by searching for the word itself needs that sentence to share another of the question's words
     # too: "How quickly were the secrets rotated?" is not about rotating a signing key.
-    present |= {s for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT
-                and (not c.passage.metadata.get(LOOKED_FOR) or len(c.stems & asked_stems) >= LOOKED_SHARED)
-                for s in (c.stems & rare) - _other_kind(agents, content_words(c.text))}
+    for c in candidates:
+        if (c.support and max(c.support) >= RELATED_SUPPORT
+                and (not c.passage.metadata.get(LOOKED_FOR) or len(c.stems & asked_stems) >= LOOKED_SHARED)):
+            words = content_words(c.text)
+            present |= (c.stems & rare) - _other_kind(agents, words)
+            covering.append(words)
     absent = [w for w in asked if stem(w) not in present]
     # a rare word whose stem only another word shares is not there ("severance" and "several" are both "sever")
     absent += _collided([w for w in asked if stem(w) in rare and stem(w) in present and w not in absent],
-                        [f"{p.title} {p.section} {p.content}" for p in retrieved]
-                        + [c.text for c in candidates if c.support and max(c.support) >= RELATED_SUPPORT], embed)
+                        covering, embed)
     # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
     absent = [w for w in absent if not any(stem(v) in present for v in spellings(w))]
     unmet = unmet_thresholds(frame.question, retrieved)
