@@ -25,7 +25,6 @@ what states one, is in `values.py`. Nor is a part asking for any number whose be
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, field
 
@@ -34,6 +33,7 @@ from ..sentences import (STOPWORDS, asked_sentences, content_stems, content_word
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line
 from .values import asked_value, states_value
+from .wordforms import clipped, collided, describes, identifier_parts, lexicon, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 # A number part whose best sentence is less relevant than QUANTITY_FLOOR is not answered. Set between the answerable
@@ -56,7 +56,6 @@ DOCUMENT_WORDS = frozenset("guide guides guideline guidelines doc docs documenta
 SPECIFIC_ZIPF = 3.6  # below this Zipf frequency a word is specific enough that its absence means "not covered"
 ABSENT_SHARE = 0.6  # this share of the question's words absent (even common ones): the question is off-topic
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
-CLIPPED_ZIPF = 3.0  # a rarer word that begins a longer passage word is its clipped form ("deps", "env")
 VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
 POINTED_WORDS = 3  # a pronoun asking about what was told points at the last statement's last this-many content words
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]+")
@@ -293,8 +292,8 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # a word that only describes modifies the covered word after it ("dental insurance"), never the one
             # before it ("check is so much quicker", "the latest afterwards"), nor the asking ("a dumb question")
             modifies = bool(after) and stem(after) in present and bool(content_words(after)) and after not in _ASKING
-            if _describes(w):
-                if modifies and "ADJ" in _lexicon(w):
+            if describes(w):
+                if modifies and "ADJ" in lexicon(w):
                     found.append(w)
             elif modifies or (
                     previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF
@@ -433,77 +432,6 @@ def _asked_about(question: str) -> str:
     return asking if asking and not _points_back(asking) else question
 
 
-# British spellings and their American forms: a page spelled the other way covers the same thing.
-_SPELLINGS = ((re.compile(r"our(s?)$"), r"or\1"), (re.compile(r"is(e|es|ed|ing|ation|ations)$"), r"iz\1"),
-              (re.compile(r"ys(e|es|ed|ing)$"), r"yz\1"), (re.compile(r"tre(s?)$"), r"ter\1"),
-              (re.compile(r"ogue(s?)$"), r"og\1"),
-              (re.compile(r"(?<=[a-z]{2}e)ll(ed|ing|er|ers)$"), r"l\1"))  # travelled; not controller, stalled
-# A prefix that makes a word of the same topic ("prebuild", "non-blocking"); not "re" or "de" ("restore" is no
-# "store", "release" no "lease"), and only on a word the English lexicon does not know: "preserve" is no "serve",
-# "unemployment" no "employment".
-_SAME_TOPIC_PREFIX = re.compile(r"^(?:pre|un|non)-?(?P<rest>[a-z]{5,})$")
-
-
-def spellings(word: str) -> set[str]:
-    """The word's other spellings that name the same thing: American for British, and without a prefix that keeps
-    the topic."""
-    w = word.lower()
-    out = {pattern.sub(repl, w) for pattern, repl in _SPELLINGS} - {w}
-    if (m := _SAME_TOPIC_PREFIX.match(w)) and not _lexicon(w):
-        out.add(m.group("rest"))
-    return out
-
-
-IDENTIFIER_PARTS = True  # a word of a snake_case identifier is a word of the passage ("std" in "no_std")
-
-
-def _identifier_parts(words: list[str]) -> set[str]:
-    """Stems of the words joined in the passage's snake_case identifiers: "#![no_std]" is about std, and
-    "CMAKE_INSTALL_PREFIX" about an install prefix (parts of three letters or more)."""
-    if not IDENTIFIER_PARTS:
-        return set()
-    return {stem(part) for w in words if "_" in w.strip("_") for part in w.lower().split("_") if len(part) >= 3}
-
-
-def _clipped(word: str, vocabulary: list[str]) -> bool:
-    """A rare word (Zipf under CLIPPED_ZIPF, and so without its plural "s") that starts some longer word of the
-    passages, at least three letters of it and three short of it ("deps" of "dependencies", "env" of "environment";
-    not "commas" of "commands": "comma" is a word of its own)."""
-    base = word[:-1] if word.endswith("s") and len(word) > 3 else word
-    return (len(base) >= 3 and zipf(word) < CLIPPED_ZIPF and zipf(base) < CLIPPED_ZIPF  # "commas" is no clipping
-            and any(v.startswith(base) and len(v) >= len(base) + 3 for v in vocabulary))
-
-
-def _agent(word: str) -> bool:
-    """An agent noun: 'coworkers' and 'recruiter' name people; 'coworking', 'recruiting' name the activity."""
-    return bool(re.search(r"(?:er|or)s?$", word)) and not stem(word).endswith(("er", "or"))
-
-
-def _other_kind(agents: dict[str, bool], words: list[str]) -> set[str]:
-    """The question's rare activity words ("coworking") that `words` use only as agent nouns: 'coworkers' are people,
-    not the activity. Only that way round: "inhibitors" in a question is about what "inhibition" describes."""
-    return {s for s, agent in agents.items()
-            if any(stem(w) == s for w in words) and not any(stem(w) == s and _agent(w) == agent for w in words)}
-
-
-@functools.lru_cache(maxsize=8192)
-def _lexicon(word: str) -> dict[str, tuple[str, ...]]:
-    """The word's lemmas per part of speech in the English lexicon ({"ADJ": ("quick",), "ADV": ("quick",)} for
-    "quicker"); empty when the lexicon does not know it. lemminflect is imported here, when a question first needs it:
-    its lexicon loads in about 0.1 s."""
-    from lemminflect import getAllLemmas
-
-    return getAllLemmas(word.lower())
-
-
-def _describes(word: str) -> bool:
-    """A word the English lexicon knows only as an adjective or adverb ("dumb", "untouched", "realistically",
-    "quicker"). Nouns and verbs ("sabbatical", "stipend", "rotate"), and words the lexicon does not know
-    ("coworking", "meetup"), name things."""
-    kinds = set(_lexicon(word))
-    return bool(kinds) and kinds <= {"ADJ", "ADV"}
-
-
 _YES_NO = re.compile(r"^\W*(?:is|are|was|were|will|would|can|could|do|does|did|should|shall|may|might|must|has|have)"
                      r"\b", re.I)
 
@@ -513,10 +441,10 @@ def _colours(word: str, question: str) -> bool:
     latest afterwards"), a comparative or superlative ("why is check so much quicker?"), or an adjective outside a
     yes/no question ("sitting untouched for a week", "how chatty is npm out of the box"). In a yes/no question a
     plain adjective is what is asked ("Is court leave retroactive?") and decides."""
-    if not _describes(word):
+    if not describes(word):
         return False
-    lexicon = _lexicon(word)
-    if set(lexicon) == {"ADV"} or any(lemma != word.lower() for lemmas in lexicon.values() for lemma in lemmas):
+    readings = lexicon(word)
+    if set(readings) == {"ADV"} or any(lemma != word.lower() for lemmas in readings.values() for lemma in lemmas):
         return True
     pattern = re.compile(rf"(?i)(?<![\w'-]){re.escape(word)}(?![\w'-])")
     return not any(s.endswith("?") and _YES_NO.match(s) and pattern.search(s) for s in asked_sentences(question))
@@ -525,54 +453,8 @@ def _colours(word: str, question: str) -> bool:
 def _off_topic(absent: list[str], asked: list[str]) -> bool:
     """ABSENT_SHARE of the question's words are absent: it is about something else. An absent word that names
     nothing is not counted: "maybe a dumb question, but …" is not off-topic for lacking "dumb" and "question"."""
-    named = [w for w in absent if w not in _ASKING and not _describes(w)]
+    named = [w for w in absent if w not in _ASKING and not describes(w)]
     return bool(asked) and len(named) >= ABSENT_SHARE * len(asked)
-
-
-# Two words of one stem this far apart in meaning are two words (a stemmer's collision). Single-word vectors are
-# noisy: forms of one word measured as low as 0.23 (relations/relatively), 0.35 (leave/leaves, person/personal).
-STEM_COSINE = 0.2
-
-
-# Two forms of one word any embedder that reads meaning puts close (0.87 in the bundled model): the check that the
-# configured model can judge a collision at all.
-KNOWN_FORMS, KNOWN_FORMS_COSINE = ("donate", "donation"), 0.5
-_INFLECTION = re.compile(r"(?:ies|es|s|ed|d|ing)$")
-
-
-def _one_word(a: str, b: str) -> bool:
-    """Inflections of one word: one lemma in the English lexicon ("approves", "approved"), or one form with a regular
-    ending the other lacks ("hotfixes" of "hotfix", for words the lexicon does not know)."""
-    lemmas = ({a, *(x for xs in _lexicon(a).values() for x in xs)}
-              & {b, *(x for xs in _lexicon(b).values() for x in xs)})
-    return bool(lemmas) or any(_INFLECTION.sub("", x, count=1) in (y, y.rstrip("e")) for x, y in ((a, b), (b, a)))
-
-
-def _collided(words: list[str], texts: list[list[str]], embed) -> list[str]:
-    """The `words` whose stem the `texts` (their content words) use only in words of another meaning: Porter reduces
-    "severance" and "several" alike, and a passage about several options says nothing of severance. An inflection is
-    the word itself. Other forms of one word mostly stay close in the bundled model (donate/donations 0.83,
-    accommodate/accommodation 0.48), the collisions read here do not (severance/several 0.09, probation/probe
-    0.13); closer ones are left alone (design/designation 0.30), as forms of one word can sit that low
-    (relations/relatively 0.23)."""
-    if not STEM_COSINE or not words:
-        return []
-    stems = {stem(w) for w in words}
-    forms: dict[str, set[str]] = {}
-    for text in texts:
-        for w in text:
-            if (s := stem(w)) in stems:
-                forms.setdefault(s, set()).add(w)
-    pairs = {w: sorted(seen) for w in words
-             if (seen := forms.get(stem(w), set())) and w not in seen and not seen & spellings(w)
-             and not any(_one_word(w, x) for x in seen)}
-    if not pairs:
-        return []
-    batch = list(dict.fromkeys([*pairs, *(x for others in pairs.values() for x in others), *KNOWN_FORMS]))
-    vecs = dict(zip(batch, embed(batch)))
-    if float(vecs[KNOWN_FORMS[0]] @ vecs[KNOWN_FORMS[1]]) < KNOWN_FORMS_COSINE:
-        return []  # an embedder that does not read words' meaning (the hash embedder) cannot tell a collision
-    return [w for w, others in pairs.items() if max(float(vecs[x] @ vecs[w]) for x in others) < STEM_COSINE]
 
 
 def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]:
@@ -591,10 +473,10 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     rare = {stem(w) for w in asked if zipf(w) < SPECIFIC_ZIPF}
     agents = {stem(w): False for w in asked if stem(w) in rare and w.endswith("ing")}  # activities ("coworking")
     present: set[str] = set()
-    covering: list[list[str]] = []  # the words of the texts that make a rare word present (see `_collided`)
+    covering: list[list[str]] = []  # the words of the texts that make a rare word present (see `collided`)
     for p in retrieved:
         words = content_words(f"{p.title} {p.section} {p.content}")
-        here = ({stem(w) for w in words} | _identifier_parts(words)) - _other_kind(agents, words)
+        here = ({stem(w) for w in words} | identifier_parts(words)) - other_kind(agents, words)
         # A specific word counts where the passage shares another of the question's words ("coworking days" in a
         # sample resume is not about a coworking-space membership)…
         if len(here & asked_stems) >= 2:
@@ -609,11 +491,11 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         if (c.support and max(c.support) >= RELATED_SUPPORT
                 and (not c.passage.metadata.get(LOOKED_FOR) or len(c.stems & asked_stems) >= LOOKED_SHARED)):
             words = content_words(c.text)
-            present |= (c.stems & rare) - _other_kind(agents, words)
+            present |= (c.stems & rare) - other_kind(agents, words)
             covering.append(words)
     absent = [w for w in asked if stem(w) not in present]
     # a rare word whose stem only another word shares is not there ("severance" and "several" are both "sever")
-    absent += _collided([w for w in asked if stem(w) in rare and stem(w) in present and w not in absent],
+    absent += collided([w for w in asked if stem(w) in rare and stem(w) in present and w not in absent],
                         covering, embed)
     # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
     absent = [w for w in absent if not any(stem(v) in present for v in spellings(w))]
@@ -635,7 +517,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
-    absent = [w for w in absent if not _clipped(w, vocabulary)]
+    absent = [w for w in absent if not clipped(w, vocabulary)]
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
     verbs = _verbs(frame.question, present)
     specific = [w for w in absent if (zipf(w) < SPECIFIC_ZIPF and w not in verbs) or w in kinds]

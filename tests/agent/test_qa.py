@@ -693,7 +693,7 @@ async def test_a_rare_word_is_not_present_as_the_people_who_do_it(minilm):
     """18F handbook: 'coworkers' (travel tips) stems like 'coworking', so a coworking-space question was answered from
     the home-office kit: an agent noun names people, not the activity."""
     from synthesis.qa import support
-    from synthesis.qa.answerability import _agent
+    from synthesis.qa.wordforms import agent_noun as _agent
 
     context = _context(
         ("Equipment", "Peripherals", "If your business unit pays for peripherals beyond the remote workers home "
@@ -913,7 +913,7 @@ async def test_a_year_never_makes_an_answer_high(minilm, monkeypatch):
     ("non-blocking", "blocking"),
 ])
 def test_another_spelling_names_the_same_thing(word, other):
-    from synthesis.qa.answerability import spellings
+    from synthesis.qa.wordforms import spellings
 
     assert other in spellings(word)
 
@@ -921,7 +921,7 @@ def test_another_spelling_names_the_same_thing(word, other):
 @pytest.mark.parametrize("word", ["restore", "release", "decode", "stall", "pre", "controller", "stalled", "polling",
                                   "preserve", "prescribe", "unemployment", "nonprofit"])
 def test_a_prefix_that_changes_the_topic_is_kept(word):
-    from synthesis.qa.answerability import spellings
+    from synthesis.qa.wordforms import spellings
 
     assert not spellings(word)  # "restore" is no "store", "release" no "lease"
 
@@ -973,11 +973,11 @@ TERM_ENDS = _context(
 async def test_a_rare_word_whose_stem_only_another_word_shares_is_missing(minilm, monkeypatch):
     """18F handbook (fresh probes): "My term appointment ends … If that happens, does GSA pay any kind of severance?"
     was answered from the DHA hiring rules: "severance" counted as present because "several" has its stem."""
-    import synthesis.qa.answerability as answerability
+    from synthesis.qa import wordforms
 
     question = ("My term appointment ends in a few months and it's sounding like it won't be renewed. If that "
                 "happens, does GSA pay any kind of severance?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, TERM_ENDS, answerability, "STEM_COSINE", 0.0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, TERM_ENDS, wordforms, "STEM_COSINE", 0.0)
     assert on == "", on  # nothing answers: the agent says what is nearby instead
     assert "[" in off, off  # the rule switched off: answered from the hiring rules
 
@@ -985,7 +985,7 @@ async def test_a_rare_word_whose_stem_only_another_word_shares_is_missing(minilm
 def test_forms_of_one_word_are_no_collision(minilm):
     """The check keeps a word's own forms: "donate" is in a page about donations, "relocate" in one on relocation,
     "accommodate" in one on accommodations; only "several" is no form of "severance"."""
-    from synthesis.qa.answerability import _collided
+    from synthesis.qa.wordforms import collided as _collided
 
     from synthesis.sentences import content_words
 
@@ -1002,7 +1002,7 @@ def test_forms_of_one_word_are_no_collision(minilm):
     ("donate", "donations", False),  # a derived form: the embedder judges it (0.83)
 ])
 def test_inflections_of_one_word(a, b, same):
-    from synthesis.qa.answerability import _one_word
+    from synthesis.qa.wordforms import one_word as _one_word
 
     assert _one_word(a, b) is same
 
@@ -1012,7 +1012,7 @@ def test_an_embedder_that_reads_no_meaning_judges_no_collision():
     "A production hotfix needs approval from the release manager": "approval" read as a collision. The rule stands
     down when the embedder does not put two forms of one word close."""
     from synthesis.embedding import HashEmbedder
-    from synthesis.qa.answerability import _collided
+    from synthesis.qa.wordforms import collided as _collided
     from synthesis.sentences import content_words
 
     texts = [content_words("A production hotfix needs approval from the release manager."),
@@ -1108,7 +1108,7 @@ async def test_a_clipped_word_is_the_word_the_passages_spell_out(minilm):
 
 
 def test_a_clipped_word_needs_a_longer_word_it_begins():
-    from synthesis.qa.answerability import _clipped
+    from synthesis.qa.wordforms import clipped as _clipped
 
     assert _clipped("deps", ["dependencies"]) and _clipped("env", ["environment"])
     assert not _clipped("sabbatical", ["sabbaticals"])  # a plural is no longer word
@@ -1743,7 +1743,7 @@ async def test_a_pronoun_that_points_at_the_story_still_points_back(minilm, ques
 
 async def test_a_word_of_a_snake_case_identifier_is_a_word_of_the_passage(minilm, monkeypatch):
     # the Embedded Rust book's math page names std only inside "#[no_std]"
-    from synthesis.qa import answerability
+    from synthesis.qa import wordforms
 
     context = _context(
         ("The Embedded Rust Book", "Performing math functionality with #[no_std]",
@@ -1755,8 +1755,7 @@ async def test_a_word_of_a_snake_case_identifier_is_a_word_of_the_passage(minilm
          "The Cortex-M4F and Cortex-M7F cores have a floating point unit; others emulate floats in software."),
     )
     question = "Without std I can't call sqrt() or sin() on my floats. Which crate does the book point to for that?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, answerability, "IDENTIFIER_PARTS",
-                                      False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, wordforms, "IDENTIFIER_PARTS", False)
     assert "libm" in on, on
     assert off == "", off  # "std" missing from every passage: refused
 
