@@ -986,7 +986,6 @@ def test_forms_of_one_word_are_no_collision(minilm):
     """The check keeps a word's own forms: "donate" is in a page about donations, "relocate" in one on relocation,
     "accommodate" in one on accommodations; only "several" is no form of "severance"."""
     from synthesis.qa.wordforms import collided as _collided
-
     from synthesis.sentences import content_words
 
     texts = [content_words(t) for t in ("You can make donations through the leave bank.", "Relocation costs are "
