@@ -100,9 +100,10 @@ _INFLECTION = re.compile(r"(?:ies|es|s|ed|d|ing)$")
 def one_word(a: str, b: str) -> bool:
     """Inflections of one word: one lemma in the English lexicon ("approves", "approved"), or one form with a regular
     ending the other lacks ("hotfixes" of "hotfix", for words the lexicon does not know)."""
-    lemmas = ({a, *(x for xs in lexicon(a).values() for x in xs)}
-              & {b, *(x for xs in lexicon(b).values() for x in xs)})
-    return bool(lemmas) or any(_INFLECTION.sub("", x, count=1) in (y, y.rstrip("e")) for x, y in ((a, b), (b, a)))
+    def lemmas(w: str) -> set[str]:
+        return {w, *(x for xs in lexicon(w).values() for x in xs)}
+
+    return bool(lemmas(a) & lemmas(b)) or any(_INFLECTION.sub("", x, count=1) in (y, y.rstrip("e")) for x, y in ((a, b), (b, a)))
 
 
 def collided(words: list[str], texts: list[list[str]], embed) -> list[str]:
