@@ -27,7 +27,7 @@ from ..models import SECTION_SEP, Passage, headings
 from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, asked_sentences, content_stems,
                          fold_initialisms, is_pointer, leans_on_context, quantities, stem)
 from .acronyms import definitions, expand
-from .question import Expect, Field, Frame, Part, stem_weights
+from .question import Expect, Field, Frame, Part, expected, stem_weights
 from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
@@ -77,6 +77,9 @@ STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
 # (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
 SIDE_SECTION, SIDE_RATIO = 3, 0.6
+# A "how do I" part whose best line sits under a heading asking that very procedure (FAQ_COSINE) is answered by the
+# section: its first FAQ_SECTION sentences, in order.
+FAQ_SECTION = 4
 PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another case of it, and does not go on
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
@@ -387,6 +390,13 @@ def field_line(text: str) -> bool:
     return bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
 
 
+def _asks_the_procedure(c: Candidate, j: int) -> bool:
+    """The heading over `c` asks part `j`'s own question, and asks how to do something."""
+    asked = _last_heading(c).rstrip()
+    return (asked.endswith("?") and len(c.heading_match) > j and c.heading_match[j] >= FAQ_COSINE
+            and expected(asked) is Expect.PROCEDURE)
+
+
 def _last_heading(c: Candidate) -> str:
     """The innermost heading over a sentence (the page title when it has none)."""
     return headings(c.passage.section)[-1] or c.passage.title.strip()
@@ -643,6 +653,14 @@ class Reader:
                                   and id(c) not in used and c.scores[j] >= SIDE_RATIO * best.scores[j]
                                   and not is_pointer(c.text, c.passage.section)),
                                  key=lambda c: -c.scores[j])[:SIDE_SECTION]
+                chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
+            if steps and FAQ_SECTION and _asks_the_procedure(best, j):
+                # "How do I get certified?" under "How do I become certified as a COR?": the section is the
+                # procedure, in its order, its pointer lines too ("Refer to the FAITAS FAQ to learn how to apply")
+                asked_here = _last_heading(best)
+                section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
+                                  and id(c) not in used and _last_heading(c) == asked_here),
+                                 key=lambda c: c.position)[:FAQ_SECTION]
                 chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
             for _ in range(room):  # room for sentences that complete the answer
                 extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],

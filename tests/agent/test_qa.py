@@ -2050,3 +2050,51 @@ def test_a_condition_in_the_story_is_no_case_asked():
                       "to create to fix that?") == set()
     assert asked_case("We ship on Fridays. Who approves a hotfix if the engineering manager is unreachable?") == {
         "engin", "manag", "unreach"}
+
+
+async def test_a_procedure_asked_by_its_section_heading_is_that_section(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "How do I get certified?" as a COR is asked by the FAQ heading "How do I become
+    certified as a COR?". Its best line is the last ("If you have questions, please Slack #fac-cor …"); the steps are
+    the section, in its order, the pointer to the FAITAS FAQ included."""
+    from synthesis.qa import reader
+
+    context = _context(
+        ("Office of Acquisition", "FAQs > How do I become certified as a COR?",
+         "The Federal Acquisition Certification for Contracting Officer's Representatives (FAC-COR) contains three "
+         "levels of certification that allows for appropriate training and experience for CORs managing a range of "
+         "various contracts from low-risk to high-risk and complex acquisitions. CORs: Review FAC-COR Requirements "
+         "for education, experience, training requirements for each FAC-COR level. Refer to FAITAS Frequently "
+         "Asked Questions to learn how to apply for training. If you have questions, please Slack #fac-cor and tag "
+         "the TTS-Bureau Certification Manager for further assistance."),
+        ("Office of Acquisition", "FAQs > What is a COR?",
+         "The Contracting Officer's Representative (COR) helps the Contracting Officer (CO) administer and manage "
+         "the contract from time of award through the contract close-out."),
+    )
+    question = "I've been tapped to be the COR on our contract. How do I get certified?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "FAQ_SECTION", 0)
+    assert on.index("three levels") < on.index("Review FAC-COR") < on.index("FAITAS") < on.index("#fac-cor"), on
+    assert "FAITAS" not in off, off
+    assert "administer and manage" not in on  # another question's section stays out
+
+
+async def test_a_section_asking_something_else_is_not_the_procedure(minilm, monkeypatch):
+    """A heading close in words but asking what, not how ("What kind of help can the Writing Lab offer?" for "How do
+    I ask the Writing Lab for help", cosine over FAQ_COSINE) is not quoted as the procedure."""
+    from synthesis.qa import reader
+    from synthesis.qa.question import expected
+
+    assert expected("How do I become certified as a COR?") is Expect.PROCEDURE
+    assert expected("What kind of help can the Writing Lab offer?") is not Expect.PROCEDURE
+    context = _context(
+        ("Writing Lab 101", "Frequently asked questions > What kind of help can the Writing Lab offer?",
+         "The Lab is happy to offer you generative, developmental, stylistic, or copy editing help on final reports. "
+         "Our role is limited to improving the overall quality of content. The Writing Lab is designed for short "
+         "engagements. Obtaining necessary approvals is the responsibility of the content owner."),
+        ("Writing Lab 101", "Frequently asked questions > How do I ask for help?",
+         "You can post your request in #ttsc-help-wanted, or #tts-help-wanted if you are not in 18F."),
+    )
+    question = "How do I ask the Writing Lab for help?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "expected",
+                                      lambda text: Expect.PROCEDURE)  # every heading read as asking how
+    assert "Our role is limited" not in on, on
+    assert "Our role is limited" in off, off  # … and the what-heading's section would be quoted whole
