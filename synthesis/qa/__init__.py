@@ -1,8 +1,11 @@
-"""Extractive question answering over retrieved sentences: what the question asks (`analyze`), which sentences
-answer it (`Reader`), and whether the knowledge base answers it at all (`answerability`)."""
+"""Extractive question answering over retrieved sentences: what the question asks (`analyze`), how well each
+sentence answers each part (`Reader`), which sentences the answer quotes (`pick_answers`), and whether the
+knowledge base answers it at all (`answerability`)."""
 
 from .answerability import Support, support
 from .question import Expect, Frame, Part, analyze
 from .reader import Candidate, Reader, answer_kinds
+from .selection import pick_answers
 
-__all__ = ["Candidate", "Expect", "Frame", "Part", "Reader", "Support", "analyze", "answer_kinds", "support"]
+__all__ = ["Candidate", "Expect", "Frame", "Part", "Reader", "Support", "analyze", "answer_kinds", "pick_answers",
+           "support"]

@@ -1,5 +1,5 @@
-"""Extractive question answering over sentences: score each candidate sentence per question part, then pick the
-sentences that answer.
+"""Extractive question answering over sentences: score each candidate sentence per question part (`selection`
+then picks the sentences that answer).
 
 A sentence's relevance to a part combines
   * meaning — cosine of the part with the sentence, and with the sentence read under its heading
@@ -27,7 +27,7 @@ from ..models import SECTION_SEP, Passage, headings
 from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, asked_sentences, content_stems,
                          fold_initialisms, is_pointer, leans_on_context, quantities, stem)
 from .acronyms import definitions, expand
-from .question import Expect, Field, Frame, Part, expected, stem_weights
+from .question import Expect, Field, Frame, Part, stem_weights
 from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
@@ -56,31 +56,6 @@ OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.6  # a sentence outside the place or unit th
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
-# Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
-# each; more: none), and how close behind the best each must be: with a reason (a neighbour, the kind the best
-# lacks), and without one.
-EXTRA_SENTENCES = {1: 3, 2: 2, 3: 1}
-NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
-# A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
-RESTATES, REASON_SENTENCES = 0.75, 2
-_WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
-# An answer goes on in the sentence after its best line (in its passage: one section) when it is GOES_ON_RATIO as
-# relevant ("The current default is 90 days." after the line that names the archiving tool); a "how do I" answer
-# goes on through its section, up to STEP_SENTENCES sentences each STEP_RATIO as relevant ("email Tenant Support
-# with the driver's name … Spots are located in the East Courtyard."), and starts with the unbroken run of up to
-# STEP_BEFORE instructions just before its best line, each STEP_RATIO as relevant: the best line of a procedure is
-# often a later step ("Then click the second link to log in"), and the first steps are the ones before it.
-GOES_ON, GOES_ON_RATIO = 1, 0.6
-YESNO_GOES_ON = True  # a yes/no answer's sentence goes on in an instruction right after it (what to do instead)
-STEP_SENTENCES, STEP_RATIO = 8, 0.45
-STEP_BEFORE = 4
-# A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
-# (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
-SIDE_SECTION, SIDE_RATIO = 3, 0.6
-# A "how do I" part whose best line sits under a heading asking that very procedure (FAQ_COSINE) is answered by the
-# section: its first FAQ_SECTION sentences, in order.
-FAQ_SECTION = 4
-PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another case of it, and does not go on
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
@@ -232,25 +207,6 @@ def _generic_roles_only(text: str) -> bool:
                                for m in found)
 
 
-CONTRAST_RATIO = 0.9  # a line contrasting the sides this close to each side's best answers the comparison
-_CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|instead|however|rather than|compared (?:to|with)|on the "
-                       r"other hand|in contrast)\b", re.I)
-
-
-def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int]) -> Candidate | None:
-    """In a comparison, the line that names every side and sets them against each other ("Google Meet is typically
-    used for internal TTS/GSA meetings, while Zoom is often used for larger meetings …"), when it is nearly each
-    side's best: it answers the question in one sentence, where a side's own lines answer half of it each."""
-    sides = [j for j, p in enumerate(frame.parts) if p.side is not None and j not in exclude]
-    if not CONTRAST_RATIO or not frame.comparison or len(sides) < 2:
-        return None
-    best = {j: max((c.scores[j] for c in candidates if c.scores), default=0.0) for j in sides}
-    owns = {j: frame.parts[j].own - set().union(*(frame.parts[k].own for k in sides if k != j)) for j in sides}
-    fits = [c for c in candidates if c.scores and _CONTRAST.search(c.text)
-            and all(owns[j] & c.stems and c.scores[j] >= CONTRAST_RATIO * best[j] for j in sides)]
-    return max(fits, key=lambda c: min(c.scores[j] for j in sides), default=None)
-
-
 _LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b(?![.,]?\d|\s*%)")
 # words that number what they name ("Level 4", "Tier 2", "GS-13", "step 3"), besides a capitalised word
 _LABEL_NOUNS = frozenset("level levels tier tiers grade grades step steps phase phases stage stages band bands".split())
@@ -390,13 +346,6 @@ def field_line(text: str) -> bool:
     return bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
 
 
-def _asks_the_procedure(c: Candidate, j: int) -> bool:
-    """The heading over `c` asks part `j`'s own question, and asks how to do something."""
-    asked = _last_heading(c).rstrip()
-    return (asked.endswith("?") and len(c.heading_match) > j and c.heading_match[j] >= FAQ_COSINE
-            and expected(asked) is Expect.PROCEDURE)
-
-
 def _last_heading(c: Candidate) -> str:
     """The innermost heading over a sentence (the page title when it has none)."""
     return headings(c.passage.section)[-1] or c.passage.title.strip()
@@ -434,36 +383,14 @@ def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) ->
     return out
 
 
-def _numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
-    """A comparison side named by a number or a capital letter that no other side has ("Tier 1" against "Tier 2
-    diagnostic tools", "Plan B", "a 401(k)"): that mark with the word before it (unless a stopword), as a pattern
-    that finds them together ("Tier 1 -", "tier-1"; the letter's case kept); None for a side with no such mark."""
-    words = re.findall(r"[A-Za-z0-9]+", side)
-    theirs = {w.lower() for o in others for w in re.findall(r"[A-Za-z0-9]+", o)}
-    for k, w in enumerate(words[:4]):
-        letter = len(w) == 1 and w.isupper() and w != "I" and k > 0
-        if (w.isdigit() or letter) and w.lower() not in theirs:
-            before = words[k - 1] if k and words[k - 1].lower() not in STOPWORDS else ""
-            mark = re.escape(w) if w.isdigit() else f"(?-i:{re.escape(w)})"
-            head = rf"(?i:{re.escape(before)})\W*" if before else ""
-            return re.compile(rf"(?<![A-Za-z0-9]){head}{mark}(?![A-Za-z0-9])")
-    return None
-
-
 def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> float:
     """Share of the wanted stems found, common words counting less (see `stem_weights`)."""
     total = sum(weights.get(s, 1.0) for s in wanted)
     return sum(weights.get(s, 1.0) for s in wanted & found) / total if total else 0.0
 
 
-def _parallel(c: Candidate, best: Candidate) -> bool:
-    """The same sentence for another case ("A secondary caregiver receives up to 6 weeks …" after "A primary
-    caregiver receives up to 16 weeks …"; cosine 0.96): the next row of a rule, not the rest of its answer."""
-    return c.vector is not None and best.vector is not None and float(c.vector @ best.vector) >= PARALLEL_COSINE
-
-
 class Reader:
-    """Scores candidate sentences against a question's parts and picks the ones that answer.
+    """Scores candidate sentences against a question's parts (`selection.pick_answers` picks the ones that answer).
 
     Args:
         embed: texts → unit vectors (the store's embedder; `query=True` for the question side).
@@ -589,145 +516,3 @@ class Reader:
             c.relevance = float(scores[i, c.part])
             c.dense = float(dense[i, c.part])
         return scores
-
-    def answers(self, frame: Frame, candidates: list[Candidate], *,
-                exclude: set[int] | None = None) -> list[list[Candidate]]:
-        """The sentences that answer each part, best first (a side answered by its own section: in the section's
-        order); for a question of one or two parts, more sentences when they continue the first, add what it lacks,
-        or are nearly as good (see `_next`)."""
-        picked: list[list[Candidate]] = []
-        used: set[int] = set()
-        contrast = _contrast_line(frame, candidates, exclude or set())
-        lead = next((k for k, p in enumerate(frame.parts) if p.side is not None and k not in (exclude or ())), None)
-        for j, part in enumerate(frame.parts):
-            if exclude and j in exclude:
-                picked.append([])
-                continue
-            ranked = sorted((c for c in candidates if c.scores), key=lambda c: -c.scores[j])
-            ranked = [c for c in ranked if not is_pointer(c.text, c.passage.section)] or ranked
-            if frame.comparison:  # a side's answer must name the side, and only it: "Use credit hours, or use comp
-                # time" names both sides and tells them apart in nothing
-                elsewhere = [p for p in frame.parts if p.side != part.side]
-                own = part.own - set().union(*(p.own for p in elsewhere))
-                others = [p.own - part.own for p in elsewhere]
-                named = _numbered(part.text, [p.text for p in elsewhere])
-                if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
-                    side = [c for c in ranked if named.search(f"{c.text} {c.lead_in}")]
-                else:
-                    # a line under a heading naming the side names it ("Personal capacity > You'll use your …")
-                    side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in} {_last_heading(c)}")]
-                alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
-                ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
-            best = next((c for c in ranked if id(c) not in used), None)
-            if best is None:
-                picked.append([])
-                continue
-            chosen = [best]
-            if _WHY.match(part.text) and best.dense >= RESTATES:
-                # "Why is my pay less than salary / 26?" — the best line restates the premise ("Note that your pay
-                # is a little less than…"); the reason is what the passage says next.
-                chosen += self._after(best, candidates)
-            room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
-            # the answer goes on in the sentence after its best line (a procedure: through its section)
-            steps = part.expect is Expect.PROCEDURE
-            ratio = STEP_RATIO if steps else GOES_ON_RATIO
-            chosen[1:1] = [c for c in self._after(best, candidates, STEP_SENTENCES if steps else GOES_ON)
-                           if id(c) not in used and c not in chosen and c.scores
-                           and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
-                           and not _parallel(c, best)]
-            if steps and STEP_BEFORE:  # … and it starts before it: the unbroken run of steps just before it
-                at = {c.position: c for c in candidates if c.passage.id == best.passage.id}
-                before: list[Candidate] = []
-                for k in range(1, STEP_BEFORE + 1):
-                    c = at.get(best.position - k)
-                    if (c is None or id(c) in used or c in chosen or not c.scores
-                            or c.scores[j] < ratio * best.scores[j] or Expect.PROCEDURE not in c.kinds
-                            or is_pointer(c.text, c.passage.section) or _parallel(c, best)):
-                        break
-                    before.insert(0, c)
-                chosen = before + chosen
-            if part.side is not None and SIDE_SECTION and part.own and part.own <= content_stems(_last_heading(best)):
-                # a side described in a section of its own ("Personal capacity: … You'll use your personal leave …
-                # You'll prepare on your own time"): its best lines, in the section's order, tell it apart
-                section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
-                                  and id(c) not in used and c.scores[j] >= SIDE_RATIO * best.scores[j]
-                                  and not is_pointer(c.text, c.passage.section)),
-                                 key=lambda c: -c.scores[j])[:SIDE_SECTION]
-                chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
-            if steps and FAQ_SECTION and _asks_the_procedure(best, j):
-                # "How do I get certified?" under "How do I become certified as a COR?": the section is the
-                # procedure, in its order, its pointer lines too ("Refer to the FAITAS FAQ to learn how to apply")
-                asked_here = _last_heading(best)
-                section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
-                                  and id(c) not in used and _last_heading(c) == asked_here),
-                                 key=lambda c: c.position)[:FAQ_SECTION]
-                chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
-            for _ in range(room):  # room for sentences that complete the answer
-                extra = self._next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
-                                   part, j)
-                if extra is None:
-                    break
-                chosen.append(extra)
-            if part.expect is Expect.YESNO and YESNO_GOES_ON:
-                # "… it may have been tampered with and should not be used." goes on with what to do instead:
-                # "Return the equipment to GSA IT so they can inspect it." (sharing a word with the question or the
-                # line it follows, and not another part's better answer)
-                others = {id(max((c for c in candidates if c.scores), key=lambda c: c.scores[k]))
-                          for k in range(len(frame.parts)) if k != j}
-                for c in list(chosen):
-                    after = next((x for x in self._after(c, candidates, 1) if id(x) not in used and x not in chosen
-                                  and x.scores and x.scores[j] >= GOES_ON_RATIO * best.scores[j]
-                                  and max(x.scores) <= x.scores[j] and id(x) not in others
-                                  and x.stems & (frame.stems | c.stems)
-                                  and Expect.PROCEDURE in x.kinds and not is_pointer(x.text, x.passage.section)),
-                                 None)
-                    if after is not None:
-                        chosen.insert(chosen.index(c) + 1, after)
-            if contrast is not None and j == lead and contrast not in chosen:
-                chosen.insert(0, contrast)  # the line telling the sides apart leads the first side's answer
-            used.update(id(c) for c in chosen)
-            for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
-                c.part = j
-            picked.append(chosen)
-        return picked
-
-    @staticmethod
-    def _after(best: Candidate, candidates: list[Candidate], n: int = REASON_SENTENCES) -> list[Candidate]:
-        """The `n` sentences right after `best` in its passage, in order."""
-        return sorted((c for c in candidates if c.passage.id == best.passage.id
-                       and 0 < c.position - best.position <= n), key=lambda c: c.position)
-
-    @staticmethod
-    def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) -> Candidate | None:
-        """One more sentence for the summary, nearly as good as the best: from the best's own document, its
-        neighbour, one that holds the answer kind the chosen lack, or one close behind (CLOSE_RATIO); from another
-        document, one close behind that shares a word with the part, holds the kind of answer it expects and
-        disagrees with no chosen sentence (a second source that answers too, never the other side of a dispute).
-        Never a restatement."""
-        # the one reader of disagreement; a condition does not excuse it here ("… allowed on Fridays until 15:00"
-        # quoted after "… not allowed on Fridays" reads as agreement)
-        from ..synthesize.contradictions import number_conflict, polarity_conflict
-
-        best = max(chosen, key=lambda c: c.scores[j])  # a side's section is quoted in its order, not best first
-        expect = part.expect
-        for c in ranked[:5]:
-            ratio = c.scores[j] / best.scores[j] if best.scores[j] > 0 else 0.0
-            if ratio < NEXT_RATIO:
-                break
-            if any(c.text == x.text for x in chosen):
-                continue
-            if c.vector is not None and any(x.vector is not None and float(c.vector @ x.vector) >= 0.9
-                                            for x in chosen):
-                continue  # a restatement
-            if c.passage.doc_id != best.passage.doc_id:
-                # a weaker line from elsewhere is what makes a summary drift off topic
-                if (ratio >= CLOSE_RATIO and part.stems & c.stems and (expect is Expect.OTHER or holds(part, c))
-                        and not any(number_conflict(c.text, x.text) or polarity_conflict(c.text, x.text)
-                                    for x in chosen)):
-                    return c
-                continue
-            adjacent = any(c.passage.id == x.passage.id and abs(c.position - x.position) == 1 for x in chosen)
-            adds_kind = not any(holds(part, x) for x in chosen) and holds(part, c)
-            if adjacent or adds_kind or ratio >= CLOSE_RATIO:
-                return c
-        return None

@@ -22,6 +22,7 @@ from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.reader import asked_case, field_line, holds, same_case
+from ..qa.selection import pick_answers
 from ..qa.values import asks_date
 from ..sentences import (content_stems, key_phrases, lead_joint, lead_text, leans_on_context, points_back,
                          sentence_units)
@@ -207,7 +208,7 @@ class ExtractiveSynthesizer:
         resolves; a disagreement about something else never leads the summary.
         """
         candidates = [u for u in units if not leans_on_context(u.text) or u.fragment] or units
-        picked = self.reader.answers(frame, candidates, exclude=gap_parts)
+        picked = pick_answers(frame, candidates, exclude=gap_parts)
         lines: list[str] = []
         answers: list[Unit] = []
         disputed = False

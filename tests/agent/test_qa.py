@@ -1440,7 +1440,7 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     """18F handbook (a fresh probe): "How do I reserve a parking spot for them?" was answered with "email Tenant
     Support …" alone; where the spots are is two sentences on, in the same section. A procedure's answer is its best
     line and the steps after it."""
-    import synthesis.qa.reader as reader
+    from synthesis.qa import selection
 
     context = _context(
         ("Washington, D.C.", "How do I... > Reserve parking for government business",
@@ -1455,7 +1455,7 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     )
     question = ("A colleague from another agency is driving in to meet me at DC headquarters next week. How do I "
                 "reserve a parking spot for them?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "STEP_RATIO", 2.0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "STEP_RATIO", 2.0)
     assert on.startswith("In order to reserve parking"), on
     assert "East Courtyard" in on, on
     assert "East Courtyard" not in off, "the steps rule is what brings the place in here"
@@ -1478,11 +1478,13 @@ async def test_a_side_with_a_section_of_its_own_is_answered_from_it(minilm):
     )
     question = ("I got invited to speak at a meetup on a topic I know well from my job. What's the difference "
                 "between doing it in my professional capacity vs my personal capacity?")
+    from synthesis.qa.selection import pick_answers
+
     frame = analyze(question)
     synthesizer = ExtractiveSynthesizer(minilm)
     units = synthesizer._units(context)
     synthesizer.reader.score(frame, units)
-    professional, personal = synthesizer.reader.answers(frame, units)
+    professional, personal = pick_answers(frame, units)
     # no line says "professional" or "personal": the headings do (the professional side had quoted the personal
     # section's lines, the best match for "capacity" alone)
     assert {c.source for c in professional} == {1} and {c.source for c in personal} == {2}
@@ -1496,7 +1498,7 @@ async def test_a_side_is_answered_by_the_best_lines_of_its_own_section(minilm, m
     """18F handbook (dev set): "How do comp time and credit hours differ?" quoted comp time's definition and the
     calculator line; that comp time expires after 26 pay periods came two lines later in the "Comp time" section. A
     side whose best line sits under a heading naming it is answered by that section's best SIDE_SECTION lines."""
-    import synthesis.qa.reader as reader
+    from synthesis.qa import selection
 
     context = _context(
         ("Overtime, comp time, and credit hours", "Overtime, comp time, and credit hours > Comp time",
@@ -1510,10 +1512,10 @@ async def test_a_side_is_answered_by_the_best_lines_of_its_own_section(minilm, m
          "hours from one pay period to the next."),
     )
     # the other rules that add lines switched off: what the section rule alone adds
-    monkeypatch.setattr(reader, "GOES_ON", 0)
-    monkeypatch.setattr(reader, "EXTRA_SENTENCES", {})
+    monkeypatch.setattr(selection, "GOES_ON", 0)
+    monkeypatch.setattr(selection, "EXTRA_SENTENCES", {})
     on, off = await _with_and_without(minilm, monkeypatch, "How do comp time and credit hours differ?", context,
-                                      reader, "SIDE_SECTION", 0)
+                                      selection, "SIDE_SECTION", 0)
     assert "expires" in on and "24 credit hours" in on, on
     assert "expires" not in off, "the side's section is what brings its expiry in"
 
@@ -1522,7 +1524,7 @@ async def test_a_how_do_i_answer_goes_on_through_its_section(minilm, monkeypatch
     """18F handbook (fresh probe): "How do I use my training budget to buy a book?" quoted the section's first two
     sentences; the form to start with and the SF-182 step came four and eight sentences later. A procedure's answer
     is its section: the next STEP_SENTENCES sentences follow the best line when each is STEP_RATIO as relevant."""
-    import synthesis.qa.reader as reader
+    from synthesis.qa import selection
 
     context = _context(
         ("Conferences, events, and training", "Conferences, events, and training > Buying books",
@@ -1539,7 +1541,7 @@ async def test_a_how_do_i_answer_goes_on_through_its_section(minilm, monkeypatch
          "development books."),
     )
     on, off = await _with_and_without(minilm, monkeypatch, "How do I use my training budget to buy a book?",
-                                      context, reader, "STEP_SENTENCES", 2)
+                                      context, selection, "STEP_SENTENCES", 2)
     assert on.startswith("You can also use your training budget"), on
     assert "training request form" in on and "SF-182" in on, on
     assert "SF-182" not in off, "two sentences after the best line do not reach the form's last step"
@@ -1549,7 +1551,7 @@ async def test_an_answer_goes_on_in_the_sentence_after_its_best_line(minilm, mon
     """18F handbook (GitHub page): "Which repositories get archived automatically?" was answered with "Inactive
     repositories are automatically archived …" alone; what makes a repository inactive is the next sentence. On the
     fresh handbook sets the key fact sat one sentence after the best line in 13 of the missed answers."""
-    import synthesis.qa.reader as reader
+    from synthesis.qa import selection
 
     context = _context(
         ("GitHub", "GitHub > Archiving repositories",
@@ -1566,7 +1568,7 @@ async def test_an_answer_goes_on_in_the_sentence_after_its_best_line(minilm, mon
          "as deleting it."),
     )
     on, off = await _with_and_without(minilm, monkeypatch, "Which repositories get archived automatically?",
-                                      context, reader, "GOES_ON", 0)
+                                      context, selection, "GOES_ON", 0)
     assert on.startswith("Inactive repositories are automatically archived"), on
     assert 'considered "inactive"' in on, on
     assert 'considered "inactive"' not in off, "the rule is what brings the definition in"
@@ -1675,7 +1677,8 @@ def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch
     first line, not "Once set, the times are fixed", which is what sets it apart. A part of a two-part question has
     room for more sentences, within the same relevance gate (with no room, the next sentence, the side's section and
     nothing else brings it in)."""
-    import synthesis.qa.reader as reader
+    from synthesis.qa import selection
+    from synthesis.qa.selection import pick_answers
     from synthesis.qa.reader import Candidate, Reader
 
     section = "Alternative work schedules > Types of flexible schedules"
@@ -1696,13 +1699,13 @@ def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch
         cands = [Candidate(text=t, source=1, position=k, passage=p) for k, (p, t) in enumerate(lines)]
         read = Reader(minilm.embed)
         read.score(frame, cands)
-        return [c.text for c in read.answers(frame, cands)[0]]
+        return [c.text for c in pick_answers(frame, cands)[0]]
 
     assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
-    monkeypatch.setattr(reader, "GOES_ON", 0)  # the next sentence after the best line brings it in too
-    monkeypatch.setattr(reader, "SIDE_SECTION", 0)  # and so does the section headed with the side
+    monkeypatch.setattr(selection, "GOES_ON", 0)  # the next sentence after the best line brings it in too
+    monkeypatch.setattr(selection, "SIDE_SECTION", 0)  # and so does the section headed with the side
     assert any("fixed" in t for t in flexitour_answer()), flexitour_answer()
-    monkeypatch.setattr(reader, "EXTRA_SENTENCES", {1: 2, 2: 0})
+    monkeypatch.setattr(selection, "EXTRA_SENTENCES", {1: 2, 2: 0})
     assert not any("fixed" in t for t in flexitour_answer()), "the room for more is what brings it in"
 
 
@@ -1762,7 +1765,7 @@ async def test_a_word_of_a_snake_case_identifier_is_a_word_of_the_passage(minilm
 async def test_a_procedure_starts_at_its_first_step_not_its_best_line(minilm, monkeypatch):
     """18F handbook (fresh probes): the line most like "how do I log in" is the procedure's last step ("Then, go back
     … and click the second link to log in"), and the steps the asker needs come before it."""
-    from synthesis.qa import reader
+    from synthesis.qa import selection
 
     context = _context(
         ("Employee Express", "First login",
@@ -1771,7 +1774,7 @@ async def test_a_procedure_starts_at_its_first_step_not_its_best_line(minilm, mo
          "social security number. Then, go back to the welcome email and click the second link to log in."),
         ("Payroll", "Pay stubs", "Your pay stubs are in Employee Express. Pay periods are two weeks long."))
     question = "I just got the Employee Express welcome email. How do I log in for the first time?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "STEP_BEFORE", 0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "STEP_BEFORE", 0)
     assert on.index("first link") < on.index("last five digits") < on.index("second link")
     assert "first link" not in off and "second link" in off
 
@@ -1837,7 +1840,7 @@ def test_a_missing_word_of_one_alternative_is_the_whole_question_s():
 async def test_a_yes_no_answer_goes_on_in_what_to_do_instead(minilm, monkeypatch):
     """18F handbook (a fresh probe): "The police got my stolen laptop back. Can I go back to using it?" was answered
     "it may have been tampered with and should not be used" without the next sentence, what to do instead."""
-    from synthesis.qa import reader
+    from synthesis.qa import selection
 
     assert Expect.PROCEDURE in answer_kinds("Return the equipment to GSA IT so they can inspect it.")
     context = _context(
@@ -1848,7 +1851,7 @@ async def test_a_yes_no_answer_goes_on_in_what_to_do_instead(minilm, monkeypatch
          "necessary, re-image it."),
         ("Equipment", "Laptops", "Every employee gets a GSA laptop on their first day."))
     question = "My work laptop was stolen from my car, and the police just got it back to me. Can I go back to using it?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "YESNO_GOES_ON", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "YESNO_GOES_ON", False)
     assert "tampered" in on and "inspect it" in on
     assert "tampered" in off and "inspect it" not in off
 
@@ -1967,7 +1970,7 @@ async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypat
     """18F handbook (a fresh probe): "What's the difference between when we use Google Meet and when we use Zoom?"
     was answered with each tool's own lines (what Meet integrates with, Zoom's password rule); the line that sets
     them against each other names both sides, so neither side took it."""
-    import synthesis.qa.reader as reader
+    from synthesis.qa import selection
 
     context = _context(
         ("Google Meet", "Google Meet",
@@ -1981,7 +1984,7 @@ async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypat
         ("Zoom", "Rules", "All Zoom meetings hosted by GSA require a meeting password. Zoom meetings hosted by "
                           "external partners are to be limited to non-sensitive discussions."))
     question = "What's the difference between when we use Google Meet and when we use Zoom?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "CONTRAST_RATIO", 0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "CONTRAST_RATIO", 0)
     assert on.startswith("Google Meet is typically used for internal"), on
     assert "while Zoom" not in off, off
 
@@ -2056,7 +2059,7 @@ async def test_a_procedure_asked_by_its_section_heading_is_that_section(minilm, 
     """18F handbook (a fresh probe): "How do I get certified?" as a COR is asked by the FAQ heading "How do I become
     certified as a COR?". Its best line is the last ("If you have questions, please Slack #fac-cor …"); the steps are
     the section, in its order, the pointer to the FAITAS FAQ included."""
-    from synthesis.qa import reader
+    from synthesis.qa import selection
 
     context = _context(
         ("Office of Acquisition", "FAQs > How do I become certified as a COR?",
@@ -2071,7 +2074,7 @@ async def test_a_procedure_asked_by_its_section_heading_is_that_section(minilm, 
          "the contract from time of award through the contract close-out."),
     )
     question = "I've been tapped to be the COR on our contract. How do I get certified?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "FAQ_SECTION", 0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "FAQ_SECTION", 0)
     assert on.index("three levels") < on.index("Review FAC-COR") < on.index("FAITAS") < on.index("#fac-cor"), on
     assert "FAITAS" not in off, off
     assert "administer and manage" not in on  # another question's section stays out
@@ -2080,7 +2083,7 @@ async def test_a_procedure_asked_by_its_section_heading_is_that_section(minilm, 
 async def test_a_section_asking_something_else_is_not_the_procedure(minilm, monkeypatch):
     """A heading close in words but asking what, not how ("What kind of help can the Writing Lab offer?" for "How do
     I ask the Writing Lab for help", cosine over FAQ_COSINE) is not quoted as the procedure."""
-    from synthesis.qa import reader
+    from synthesis.qa import selection
     from synthesis.qa.question import expected
 
     assert expected("How do I become certified as a COR?") is Expect.PROCEDURE
@@ -2094,7 +2097,7 @@ async def test_a_section_asking_something_else_is_not_the_procedure(minilm, monk
          "You can post your request in #ttsc-help-wanted, or #tts-help-wanted if you are not in 18F."),
     )
     question = "How do I ask the Writing Lab for help?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "expected",
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "expected",
                                       lambda text: Expect.PROCEDURE)  # every heading read as asking how
     assert "Our role is limited" not in on, on
     assert "Our role is limited" in off, off  # … and the what-heading's section would be quoted whole

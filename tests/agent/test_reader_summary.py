@@ -160,7 +160,7 @@ async def test_comparison_sides_told_apart_by_a_number_are_each_answered_by_thei
 
 
 def test_a_numbered_side_is_found_by_its_mark_and_the_word_before_it():
-    from synthesis.qa.reader import _numbered
+    from synthesis.qa.selection import _numbered
 
     tier = _numbered("Tier 1", ["Tier 2 diagnostic tools"])
     assert tier.search("Tier 1 - Must always be working") and tier.search("tier-1 tools")
