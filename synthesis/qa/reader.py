@@ -346,7 +346,7 @@ def field_line(text: str) -> bool:
     return bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
 
 
-def _last_heading(c: Candidate) -> str:
+def last_heading(c: Candidate) -> str:
     """The innermost heading over a sentence (the page title when it has none)."""
     return headings(c.passage.section)[-1] or c.passage.title.strip()
 
@@ -431,7 +431,7 @@ class Reader:
         # The section a sentence sits in, read alone: "Forgot your card" is where "I left my badge at home" is answered.
         # A heading is matched with the part as asked, too: "What is my user type?" asks the part "Which user type do
         # I pick" whatever story came before it ("Filling out the CGE access request form for Concur. I'm …").
-        sections = list(dict.fromkeys(h for c in candidates if (h := _last_heading(c))))
+        sections = list(dict.fromkeys(h for c in candidates if (h := last_heading(c))))
         if sections:
             hvecs = self.embed(sections)
             section_cos = dict(zip(sections, np.maximum(hvecs @ qvecs.T, hvecs @ asked.T)))
@@ -446,7 +446,7 @@ class Reader:
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
         plain = np.zeros_like(scores)
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
-        asks = [_last_heading(c).rstrip().endswith("?") for c in candidates]
+        asks = [last_heading(c).rstrip().endswith("?") for c in candidates]
         told = numbers_stated(frame.question)
         roles = [told_roles(frame.question, p) for p in frame.parts]
         asks_who = any(p.expect is Expect.WHO for p in frame.parts)
@@ -487,7 +487,7 @@ class Reader:
             someone_new = asks_who and _names_someone_new(c.text, asked_acronyms)  # once per sentence, not per part
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
-            c.heading_match = [max(0.0, float(x)) for x in section_cos[_last_heading(c)]]
+            c.heading_match = [max(0.0, float(x)) for x in section_cos[last_heading(c)]]
             for j, part in enumerate(frame.parts):
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
@@ -499,7 +499,7 @@ class Reader:
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0
-                section = max(0.0, float(section_cos[_last_heading(c)][j]))
+                section = max(0.0, float(section_cos[last_heading(c)][j]))
                 faq = FAQ_BONUS if section >= FAQ_COSINE and asks[i] else 0.0  # the heading asks this question
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section + faq)

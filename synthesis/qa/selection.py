@@ -1,14 +1,15 @@
 """Picking the sentences that answer: for each part of a question, its best sentence (`Reader.score` ranks them)
-and the sentences that complete it (the rest of a procedure, the line after a reason, a side's own section, a
-second source nearly as good), in the order the summary quotes them."""
+and the sentences that complete it (the rest of a procedure, the lines under an FAQ heading asking it, the line
+after a reason, a side's own section, a second source nearly as good), in the order the summary quotes them."""
 
 from __future__ import annotations
 
 import re
 
 from ..sentences import STOPWORDS, content_stems, is_pointer
+from . import reader
 from .question import Expect, Frame, Part, expected
-from .reader import FAQ_COSINE, Candidate, _last_heading, holds
+from .reader import Candidate, holds, last_heading
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
 # each; more: none), and how close behind the best each must be: with a reason (a neighbour, the kind the best
@@ -31,8 +32,8 @@ STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
 # (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
 SIDE_SECTION, SIDE_RATIO = 3, 0.6
-# A "how do I" part whose best line sits under a heading asking that very procedure (FAQ_COSINE) is answered by the
-# section: its first FAQ_SECTION sentences, in order.
+# A "how do I" part whose best line is among the first FAQ_SECTION lines under a heading asking that very procedure
+# (the reader's FAQ_COSINE) is answered by those lines, from the first through the best, in order.
 FAQ_SECTION = 4
 PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another case of it, and does not go on
 CONTRAST_RATIO = 0.9  # a line contrasting the sides this close to each side's best answers the comparison
@@ -77,117 +78,17 @@ def _parallel(c: Candidate, best: Candidate) -> bool:
 
 
 def _asks_the_procedure(c: Candidate, j: int) -> bool:
-    """The heading over `c` asks part `j`'s own question, and asks how to do something."""
-    asked = _last_heading(c).rstrip()
-    return (asked.endswith("?") and len(c.heading_match) > j and c.heading_match[j] >= FAQ_COSINE
+    """The heading over `c` asks part `j`'s own question (the reader's FAQ cosine), and asks how to do something."""
+    asked = last_heading(c).rstrip()
+    return (asked.endswith("?") and len(c.heading_match) > j and c.heading_match[j] >= reader.FAQ_COSINE
             and expected(asked) is Expect.PROCEDURE)
 
-
-def pick_answers(frame: Frame, candidates: list[Candidate], *,
-                 exclude: set[int] | None = None) -> list[list[Candidate]]:
-    """The sentences that answer each part, best first (a side answered by its own section: in the section's
-    order); for a question of one or two parts, more sentences when they continue the first, add what it lacks,
-    or are nearly as good (see `_next`)."""
-    picked: list[list[Candidate]] = []
-    used: set[int] = set()
-    contrast = _contrast_line(frame, candidates, exclude or set())
-    lead = next((k for k, p in enumerate(frame.parts) if p.side is not None and k not in (exclude or ())), None)
-    for j, part in enumerate(frame.parts):
-        if exclude and j in exclude:
-            picked.append([])
-            continue
-        ranked = sorted((c for c in candidates if c.scores), key=lambda c: -c.scores[j])
-        ranked = [c for c in ranked if not is_pointer(c.text, c.passage.section)] or ranked
-        if frame.comparison:  # a side's answer must name the side, and only it: "Use credit hours, or use comp
-            # time" names both sides and tells them apart in nothing
-            elsewhere = [p for p in frame.parts if p.side != part.side]
-            own = part.own - set().union(*(p.own for p in elsewhere))
-            others = [p.own - part.own for p in elsewhere]
-            named = _numbered(part.text, [p.text for p in elsewhere])
-            if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
-                side = [c for c in ranked if named.search(f"{c.text} {c.lead_in}")]
-            else:
-                # a line under a heading naming the side names it ("Personal capacity > You'll use your …")
-                side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in} {_last_heading(c)}")]
-            alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
-            ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
-        best = next((c for c in ranked if id(c) not in used), None)
-        if best is None:
-            picked.append([])
-            continue
-        chosen = [best]
-        if _WHY.match(part.text) and best.dense >= RESTATES:
-            # "Why is my pay less than salary / 26?" — the best line restates the premise ("Note that your pay
-            # is a little less than…"); the reason is what the passage says next.
-            chosen += _after(best, candidates)
-        room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
-        # the answer goes on in the sentence after its best line (a procedure: through its section)
-        steps = part.expect is Expect.PROCEDURE
-        ratio = STEP_RATIO if steps else GOES_ON_RATIO
-        chosen[1:1] = [c for c in _after(best, candidates, STEP_SENTENCES if steps else GOES_ON)
-                       if id(c) not in used and c not in chosen and c.scores
-                       and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
-                       and not _parallel(c, best)]
-        if steps and STEP_BEFORE:  # … and it starts before it: the unbroken run of steps just before it
-            at = {c.position: c for c in candidates if c.passage.id == best.passage.id}
-            before: list[Candidate] = []
-            for k in range(1, STEP_BEFORE + 1):
-                c = at.get(best.position - k)
-                if (c is None or id(c) in used or c in chosen or not c.scores
-                        or c.scores[j] < ratio * best.scores[j] or Expect.PROCEDURE not in c.kinds
-                        or is_pointer(c.text, c.passage.section) or _parallel(c, best)):
-                    break
-                before.insert(0, c)
-            chosen = before + chosen
-        if part.side is not None and SIDE_SECTION and part.own and part.own <= content_stems(_last_heading(best)):
-            # a side described in a section of its own ("Personal capacity: … You'll use your personal leave …
-            # You'll prepare on your own time"): its best lines, in the section's order, tell it apart
-            section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
-                              and id(c) not in used and c.scores[j] >= SIDE_RATIO * best.scores[j]
-                              and not is_pointer(c.text, c.passage.section)),
-                             key=lambda c: -c.scores[j])[:SIDE_SECTION]
-            chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
-        if steps and FAQ_SECTION and _asks_the_procedure(best, j):
-            # "How do I get certified?" under "How do I become certified as a COR?": the section is the
-            # procedure, in its order, its pointer lines too ("Refer to the FAITAS FAQ to learn how to apply")
-            asked_here = _last_heading(best)
-            section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
-                              and id(c) not in used and _last_heading(c) == asked_here),
-                             key=lambda c: c.position)[:FAQ_SECTION]
-            chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
-        for _ in range(room):  # room for sentences that complete the answer
-            extra = _next(chosen, [c for c in ranked if id(c) not in used and c not in chosen],
-                               part, j)
-            if extra is None:
-                break
-            chosen.append(extra)
-        if part.expect is Expect.YESNO and YESNO_GOES_ON:
-            # "… it may have been tampered with and should not be used." goes on with what to do instead:
-            # "Return the equipment to GSA IT so they can inspect it." (sharing a word with the question or the
-            # line it follows, and not another part's better answer)
-            others = {id(max((c for c in candidates if c.scores), key=lambda c: c.scores[k]))
-                      for k in range(len(frame.parts)) if k != j}
-            for c in list(chosen):
-                after = next((x for x in _after(c, candidates, 1) if id(x) not in used and x not in chosen
-                              and x.scores and x.scores[j] >= GOES_ON_RATIO * best.scores[j]
-                              and max(x.scores) <= x.scores[j] and id(x) not in others
-                              and x.stems & (frame.stems | c.stems)
-                              and Expect.PROCEDURE in x.kinds and not is_pointer(x.text, x.passage.section)),
-                             None)
-                if after is not None:
-                    chosen.insert(chosen.index(c) + 1, after)
-        if contrast is not None and j == lead and contrast not in chosen:
-            chosen.insert(0, contrast)  # the line telling the sides apart leads the first side's answer
-        used.update(id(c) for c in chosen)
-        for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
-            c.part = j
-        picked.append(chosen)
-    return picked
 
 def _after(best: Candidate, candidates: list[Candidate], n: int = REASON_SENTENCES) -> list[Candidate]:
     """The `n` sentences right after `best` in its passage, in order."""
     return sorted((c for c in candidates if c.passage.id == best.passage.id
                    and 0 < c.position - best.position <= n), key=lambda c: c.position)
+
 
 def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) -> Candidate | None:
     """One more sentence for the summary, nearly as good as the best: from the best's own document, its
@@ -222,3 +123,106 @@ def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) 
         if adjacent or adds_kind or ratio >= CLOSE_RATIO:
             return c
     return None
+
+
+def pick_answers(frame: Frame, candidates: list[Candidate], *,
+                 exclude: set[int] | None = None) -> list[list[Candidate]]:
+    """The sentences that answer each part: its best first, or in the passage's order when they are a procedure's
+    steps, the lines under an FAQ heading asking it, or a side's own section; for a question of one or two parts,
+    more sentences when they continue the first, add what it lacks, or are nearly as good (see `_next`)."""
+    picked: list[list[Candidate]] = []
+    used: set[int] = set()
+    contrast = _contrast_line(frame, candidates, exclude or set())
+    lead = next((k for k, p in enumerate(frame.parts) if p.side is not None and k not in (exclude or ())), None)
+    for j, part in enumerate(frame.parts):
+        if exclude and j in exclude:
+            picked.append([])
+            continue
+        ranked = sorted((c for c in candidates if c.scores), key=lambda c: -c.scores[j])
+        ranked = [c for c in ranked if not is_pointer(c.text, c.passage.section)] or ranked
+        if frame.comparison:  # a side's answer must name the side, and only it: "Use credit hours, or use comp
+            # time" names both sides and tells them apart in nothing
+            elsewhere = [p for p in frame.parts if p.side != part.side]
+            own = part.own - set().union(*(p.own for p in elsewhere))
+            others = [p.own - part.own for p in elsewhere]
+            named = _numbered(part.text, [p.text for p in elsewhere])
+            if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
+                side = [c for c in ranked if named.search(f"{c.text} {c.lead_in}")]
+            else:
+                # a line under a heading naming the side names it ("Personal capacity > You'll use your …")
+                side = [c for c in ranked if own & content_stems(f"{c.text} {c.lead_in} {last_heading(c)}")]
+            alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
+            ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
+        best = next((c for c in ranked if id(c) not in used), None)
+        if best is None:
+            picked.append([])
+            continue
+        chosen = [best]
+        if _WHY.match(part.text) and best.dense >= RESTATES:
+            # "Why is my pay less than salary / 26?" — the best line restates the premise ("Note that your pay
+            # is a little less than…"); the reason is what the passage says next.
+            chosen += _after(best, candidates)
+        room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
+        # the answer goes on in the sentence after its best line (a procedure: through its section)
+        steps = part.expect is Expect.PROCEDURE
+        ratio = STEP_RATIO if steps else GOES_ON_RATIO
+        chosen[1:1] = [c for c in _after(best, candidates, STEP_SENTENCES if steps else GOES_ON)
+                       if id(c) not in used and c not in chosen and c.scores
+                       and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
+                       and not _parallel(c, best)]
+        if steps and STEP_BEFORE:  # … and it starts before it: the unbroken run of steps just before it
+            at = {c.position: c for c in candidates if c.passage.id == best.passage.id}
+            before: list[Candidate] = []
+            for k in range(1, STEP_BEFORE + 1):
+                c = at.get(best.position - k)
+                if (c is None or id(c) in used or c in chosen or not c.scores
+                        or c.scores[j] < ratio * best.scores[j] or Expect.PROCEDURE not in c.kinds
+                        or is_pointer(c.text, c.passage.section) or _parallel(c, best)):
+                    break
+                before.insert(0, c)
+            chosen = before + chosen
+        if part.side is not None and SIDE_SECTION and part.own and part.own <= content_stems(last_heading(best)):
+            # a side described in a section of its own ("Personal capacity: … You'll use your personal leave …
+            # You'll prepare on your own time"): its best lines, in the section's order, tell it apart
+            section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
+                              and id(c) not in used and c.scores[j] >= SIDE_RATIO * best.scores[j]
+                              and not is_pointer(c.text, c.passage.section)),
+                             key=lambda c: -c.scores[j])[:SIDE_SECTION]
+            chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
+        if steps and FAQ_SECTION and best.position < FAQ_SECTION and _asks_the_procedure(best, j):
+            # "How do I get certified?" under "How do I become certified as a COR?", best answered by its fourth
+            # line: the passage under that heading, from its first line through the best, is the procedure, its
+            # pointer lines too ("Refer to the FAITAS FAQ to learn how to apply"); a line another part answers
+            # better stays that part's, and nothing is added from elsewhere
+            others = [k for k in range(len(frame.parts)) if k != j and not (exclude and k in exclude)]
+            section = [c for c in candidates if c.passage.id == best.passage.id and c.scores and id(c) not in used
+                       and c.position <= best.position and all(c.scores[k] <= c.scores[j] for k in others)]
+            chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
+            room = 0
+        for _ in range(room):  # room for sentences that complete the answer
+            extra = _next(chosen, [c for c in ranked if id(c) not in used and c not in chosen], part, j)
+            if extra is None:
+                break
+            chosen.append(extra)
+        if part.expect is Expect.YESNO and YESNO_GOES_ON:
+            # "… it may have been tampered with and should not be used." goes on with what to do instead:
+            # "Return the equipment to GSA IT so they can inspect it." (sharing a word with the question or the
+            # line it follows, and not another part's better answer)
+            others = {id(max((c for c in candidates if c.scores), key=lambda c: c.scores[k]))
+                      for k in range(len(frame.parts)) if k != j}
+            for c in list(chosen):
+                after = next((x for x in _after(c, candidates, 1) if id(x) not in used and x not in chosen
+                              and x.scores and x.scores[j] >= GOES_ON_RATIO * best.scores[j]
+                              and max(x.scores) <= x.scores[j] and id(x) not in others
+                              and x.stems & (frame.stems | c.stems)
+                              and Expect.PROCEDURE in x.kinds and not is_pointer(x.text, x.passage.section)),
+                             None)
+                if after is not None:
+                    chosen.insert(chosen.index(c) + 1, after)
+        if contrast is not None and j == lead and contrast not in chosen:
+            chosen.insert(0, contrast)  # the line telling the sides apart leads the first side's answer
+        used.update(id(c) for c in chosen)
+        for c in chosen:  # it answers this part in the summary: its finding, fit and disputes go with this part
+            c.part = j
+        picked.append(chosen)
+    return picked

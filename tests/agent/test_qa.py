@@ -2055,49 +2055,84 @@ def test_a_condition_in_the_story_is_no_case_asked():
         "engin", "manag", "unreach"}
 
 
+COR_FAQ = (
+    ("Office of Acquisition", "FAQs > How do I become certified as a COR?",
+     "The Federal Acquisition Certification for Contracting Officer's Representatives (FAC-COR) contains three "
+     "levels of certification that allows for appropriate training and experience for CORs managing a range of "
+     "various contracts from low-risk to high-risk and complex acquisitions. CORs: Review FAC-COR Requirements "
+     "for education, experience, training requirements for each FAC-COR level. Refer to FAITAS Frequently "
+     "Asked Questions to learn how to apply for training. If you have questions, please Slack #fac-cor and tag "
+     "the TTS-Bureau Certification Manager for further assistance."),
+    ("Office of Acquisition", "FAQs > What is a COR?",
+     "The Contracting Officer's Representative (COR) helps the Contracting Officer (CO) administer and manage "
+     "the contract from time of award through the contract close-out."),
+)
+
+
 async def test_a_procedure_asked_by_its_section_heading_is_that_section(minilm, monkeypatch):
     """18F handbook (a fresh probe): "How do I get certified?" as a COR is asked by the FAQ heading "How do I become
-    certified as a COR?". Its best line is the last ("If you have questions, please Slack #fac-cor …"); the steps are
-    the section, in its order, the pointer to the FAITAS FAQ included."""
+    certified as a COR?". Its best line is the fourth ("If you have questions, please Slack #fac-cor …"), and the
+    pointer to the FAITAS FAQ just before it stopped the walk back to the first steps; the lines under the heading,
+    from the first through the best, are the procedure."""
     from synthesis.qa import selection
 
-    context = _context(
-        ("Office of Acquisition", "FAQs > How do I become certified as a COR?",
-         "The Federal Acquisition Certification for Contracting Officer's Representatives (FAC-COR) contains three "
-         "levels of certification that allows for appropriate training and experience for CORs managing a range of "
-         "various contracts from low-risk to high-risk and complex acquisitions. CORs: Review FAC-COR Requirements "
-         "for education, experience, training requirements for each FAC-COR level. Refer to FAITAS Frequently "
-         "Asked Questions to learn how to apply for training. If you have questions, please Slack #fac-cor and tag "
-         "the TTS-Bureau Certification Manager for further assistance."),
-        ("Office of Acquisition", "FAQs > What is a COR?",
-         "The Contracting Officer's Representative (COR) helps the Contracting Officer (CO) administer and manage "
-         "the contract from time of award through the contract close-out."),
-    )
     question = "I've been tapped to be the COR on our contract. How do I get certified?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "FAQ_SECTION", 0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(*COR_FAQ), selection, "FAQ_SECTION", 0)
     assert on.index("three levels") < on.index("Review FAC-COR") < on.index("FAITAS") < on.index("#fac-cor"), on
     assert "FAITAS" not in off, off
     assert "administer and manage" not in on  # another question's section stays out
 
 
-async def test_a_section_asking_something_else_is_not_the_procedure(minilm, monkeypatch):
-    """A heading close in words but asking what, not how ("What kind of help can the Writing Lab offer?" for "How do
-    I ask the Writing Lab for help", cosine over FAQ_COSINE) is not quoted as the procedure."""
+async def test_an_faq_procedure_whose_best_line_comes_late_keeps_its_background_out(minilm, monkeypatch):
+    """Review of the eighteenth session: a best line past the first FAQ_SECTION lines under the heading ("To get a
+    parking permit, email Tenant Support …" after four lines about the garage) is answered as any procedure is; the
+    section's opening lines are background, not steps."""
     from synthesis.qa import selection
-    from synthesis.qa.question import expected
 
-    assert expected("How do I become certified as a COR?") is Expect.PROCEDURE
-    assert expected("What kind of help can the Writing Lab offer?") is not Expect.PROCEDURE
     context = _context(
-        ("Writing Lab 101", "Frequently asked questions > What kind of help can the Writing Lab offer?",
-         "The Lab is happy to offer you generative, developmental, stylistic, or copy editing help on final reports. "
-         "Our role is limited to improving the overall quality of content. The Writing Lab is designed for short "
-         "engagements. Obtaining necessary approvals is the responsibility of the content owner."),
-        ("Writing Lab 101", "Frequently asked questions > How do I ask for help?",
-         "You can post your request in #ttsc-help-wanted, or #tts-help-wanted if you are not in 18F."),
-    )
-    question = "How do I ask the Writing Lab for help?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "expected",
-                                      lambda text: Expect.PROCEDURE)  # every heading read as asking how
-    assert "Our role is limited" not in on, on
-    assert "Our role is limited" in off, off  # … and the what-heading's section would be quoted whole
+        ("Facilities", "FAQs > How do I get a parking permit?",
+         "The building has 40 parking spaces. Spaces are shared between three agencies. The garage opens at 6 am. "
+         "Motorcycles park on level 2. To get a parking permit, email Tenant Support with your license plate "
+         "number. Permits are mailed within five business days."),
+        ("Facilities", "FAQs > Where is the bike room?", "The bike room is next to the loading dock."))
+    question = "How do I get a parking permit?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "FAQ_SECTION", 6)
+    assert "email Tenant Support" in on and "40 parking spaces" not in on, on
+    assert "40 parking spaces" in off, off  # with room for six lines the rule would quote the garage first
+
+
+async def test_an_faq_procedure_leaves_another_parts_answer_to_it(minilm):
+    """Review of the eighteenth session: in "How do I get certified as a COR, and who do I ask if I have
+    questions?", a line under the FAQ heading that answers the who-part better stays the who-part's."""
+    from synthesis.qa.selection import pick_answers
+
+    question = "How do I get certified as a COR, and who do I ask if I have questions?"
+    frame = analyze(question)
+    assert [p.expect for p in frame.parts] == [Expect.PROCEDURE, Expect.WHO]
+    synthesizer = ExtractiveSynthesizer(minilm)
+    units = synthesizer._units(_context(*COR_FAQ))
+    synthesizer.reader.score(frame, units)
+    how, who = pick_answers(frame, units)
+    assert any("FAITAS" in c.text for c in how), [c.text for c in how]  # the rule quoted the section …
+    assert not any("three levels" in c.text for c in how), [c.text for c in how]  # … but not the who-part's line
+    assert any("three levels" in c.text for c in who), [c.text for c in who]
+
+
+@pytest.mark.parametrize(("heading", "match", "asks"), [
+    ("How do I become certified as a COR?", 0.85, True),
+    ("How do I become certified as a COR?", 0.6, False),  # a how-heading asking another procedure
+    ("What kind of help can the Writing Lab offer?", 0.85, False),  # close in words, asks what, not how
+    ("How to become certified", 0.85, False),  # a title, not a question
+])
+def test_an_faq_heading_asks_the_procedure_only_when_it_asks_how_and_asks_this(heading, match, asks):
+    """The FAQ rule's gates: the heading asks a question, asks how to do something, and is the part's own question
+    (cosine at least the reader's FAQ_COSINE): "What kind of help can the Writing Lab offer?" is 0.8 from "How do I
+    ask the Writing Lab for help" and would have quoted what the Lab does as the way to ask it."""
+    from synthesis.qa.reader import Candidate
+    from synthesis.qa.selection import _asks_the_procedure
+
+    text = "Refer to the FAQ to learn how to apply."
+    c = Candidate(text=text, source=1, position=0, passage=Passage(id="p", doc_id="d", content=text, score=0.5,
+                                                                    title="Handbook", section=f"FAQs > {heading}"),
+                  heading_match=[match])
+    assert _asks_the_procedure(c, 0) is asks
