@@ -4,7 +4,8 @@ knowledge base answers it at all (`answerability`)."""
 
 from .answerability import Support, support
 from .question import Expect, Frame, Part, analyze
-from .reader import Candidate, Reader, answer_kinds
+from .kinds import answer_kinds
+from .reader import Candidate, Reader
 from .selection import pick_answers
 
 __all__ = ["Candidate", "Expect", "Frame", "Part", "Reader", "Support", "analyze", "answer_kinds", "pick_answers",

@@ -7,7 +7,7 @@ A sentence's relevance to a part combines
   * words — the part's content stems found in the sentence (or, at half weight, in its title and section path),
     weighted by how rare each stem is among the candidate sentences (a word every passage shares decides nothing);
   * fit — whether the sentence holds the kind of answer the part expects (a number for "how many", a role or team
-    for "who", a place or system for "where", a rule for a yes/no question, an instruction for "how do I");
+    for "who", a place or system for "where", a rule for a yes/no question, an instruction for "how do I"; kinds.py);
   * section — its innermost heading read alone ("Forgot your card"), with a bonus when that heading asks the part's
     very question (an FAQ);
   * scope — a part that names a place or unit ("at the DC office") lowers sentences from pages about another;
@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import (LABEL_LINE, NUMBER_WORD, STOPWORDS, about_itself, asked_sentences, content_stems,
-                         fold_initialisms, is_pointer, leans_on_context, quantities, stem)
+from ..sentences import (LABEL_LINE, STOPWORDS, about_itself, asked_sentences, content_stems, fold_initialisms,
+                         is_pointer, leans_on_context, quantities, stem)
+from . import kinds
 from .acronyms import definitions, expand
-from .question import Expect, Field, Frame, Part, stem_weights
-from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
+from .question import Expect, Field, Frame, stem_weights
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -58,9 +58,6 @@ SELF_CONTAINED = 3  # a part with this many content words of its own is read alo
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
-# Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
-MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
-          Expect.OTHER: 1.0}
 
 # What a sentence states of a setting or feature, per field a part can ask for (see Part.field): what holds when
 # nothing is set ("Default: 300000", "defaults to STATUS", "if not specified"), and the release that
@@ -72,51 +69,6 @@ _STATES = {
     Field.VERSION: re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
                               r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
 }
-_NUMBER = re.compile(r"\d|\b(" + NUMBER_WORD + r"|thousand|half|quarter|twice|double|triple|dozen|annually|"
-                     r"weekly|biweekly|monthly|quarterly|daily|yearly|hourly|immediately)\b", re.I)
-_ROLE = re.compile(
-    r"\b(supervisors?|supervisory|managers?|directors?|leads|team leads?|leaders?|heads? of|chiefs?|officers?|"
-    r"officials?|teams?|(?<!out of )(?<!out of the )office(?! hours| space| supplies)|staff|admins?|"
-    r"administrators?|owners?|approvers?|hr(?! links?| portal| system| tool| app| site| page| forms?| records?)|"
-    r"human resources|people ?ops|"
-    r"help ?desk|service ?desk|committee|board|coordinators?|specialists?|representatives?|counsel|liaisons?|"
-    r"points? of contact|poc|executives?|ombuds\w*|ceo|cto|cio|ciso|cfo|coo|president|deputy|commissioner|"
-    r"secretary|talent|recruiters?|decision makers?|contracting|approving official|authorizing official|"
-    r"the requester|(?:on-call|team|tech|project|engineering|product|"
-    r"incident|release|service) (?:leads?|managers?|owners?|engineers?|primary|secondary|commanders?))\b", re.I)
-# A named unit: "Tech Operations", "the Talent team", "Front Office", "People Ops".
-_UNIT = re.compile(r"\b[A-Z][a-zA-Z]+\s+(?:Team|Office|Operations|Ops|Desk|Division|Branch|Group|Committee|Board|"
-                   r"Council|Center|Staff|Services)\b")
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
-_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
-                      r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
-_PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
-                    r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
-                    # a street address: "at 450 Golden Gate", "1800 F Street NW"
-                    r"\b\d+\s+(?:[A-Z][\w.]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Way|Place|"
-                    r"Plaza|Gate|Drive|Lane|Square|NW|NE|SW|SE)\b|"
-                    r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b|"
-                    # a file or folder on disk: "~/.cargo/credentials.toml", "$CARGO_HOME/bin", "/etc/npmrc" (a
-                    # segment starts with a letter, a dot or "_": "+/- SD", "3 /4" and "a /24 subnet" are none)
-                    r"(?<![\w/])(?:(?:~|\$\w+|\.{1,2})/[A-Za-z_.][\w.-]*|/[A-Za-z_.][\w.-]*/[A-Za-z_.][\w.-]*)|"
-                    r"\b[\w-]+\.(?:toml|json|ya?ml|ini|cfg|conf|lock|xml)\b")
-_RULE = re.compile(r"\b(not|no|never|must|may|cannot|can't|won't|shouldn't|mustn't|allowed|permitted|prohibited|"
-                   r"forbidden|required|requires?|requirement|should|only|recommend\w*|eligible|entitled|expected|"
-                   r"expectation|mandatory|optional|exception|unless|always|encouraged|discouraged|banned|"
-                   r"disallowed|authorized|unauthorized|wait)\b", re.I)
-_INSTRUCTION = re.compile(
-    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?"
-    r"(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
-    r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|reserve|"
-    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply)\b|"
-    # more imperatives, not as the noun a sentence opens with ("Change requests are reviewed", "Mail is delivered")
-    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?(?:return|bring|take|keep|stop|wait|remove|"
-    r"change|update|save|share|print|mail|turn|lock|unlock|restart|reset)\b(?!-)"
-    r"(?!\s+(?:is|are|was|were|will|can|may|must|should)\b)(?!\s+\w+\s+(?:is|are|was|were|will)\b)|"
-    r"\byou (can|should|must|will need to|need to|will|may|have to)\b|\b(to do (this|so)|steps?|instructions?|"
-    r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
-
-
 # What a paper (or page) set out to find, or says is not known: "OBJECTIVE To assess whether …", "we investigated
 # whether …", "… remains unknown", "The mechanisms … are not understood".
 _AIM = re.compile(
@@ -130,101 +82,6 @@ _AIM = re.compile(
     r"\bin this (?:opinion |review )?(?:article|review|paper|study),? we (?:discuss|review)\b", re.I)
 _VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|does|did|gets?|goes|means)\b|n't\b",
                    re.I)
-
-
-def answer_kinds(text: str) -> set[Expect]:
-    """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
-    kinds = {Expect.OTHER}
-    if _NUMBER.search(YEAR.sub(" ", text)):
-        kinds.add(Expect.QUANTITY)
-    if _ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text):
-        kinds.add(Expect.WHO)
-    if _CONTACT.search(text) or _PLACE.search(text):
-        kinds.add(Expect.WHERE)
-    if _RULE.search(text):
-        kinds.add(Expect.YESNO)
-    if _INSTRUCTION.search(text):
-        kinds.add(Expect.PROCEDURE)
-    return kinds
-
-
-def holds(part: Part, c: "Candidate") -> bool:
-    """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
-    ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
-    something happened, a year ("The CoE program launched in 2017."); for a time of day, a clock time or a part of
-    the day."""
-    if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
-        return True
-    asked = asked_value(part.text)
-    if asked is not None and asked[0] == CLOCK and states_value(f"{c.text} {c.lead_in}", CLOCK):
-        return True  # "by close of business" holds no digit, and answers "what time is it due"
-    if part.expect not in c.kinds:
-        return False
-    if part.expect is Expect.QUANTITY and TOLD_NUMBERS and _names_told_numbers_only(part, c.text):
-        return False
-    return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
-
-
-TOLD_NUMBERS = True  # a sentence whose only numbers are labels the asker numbers ("Level 5") holds no quantity
-TOLD_ROLES = True  # a sentence whose only roles are groups the asker's story names ("our team") names no one new
-GENERIC_WHO = 0.8  # relevance kept, for a who-part, by a sentence naming only a generic group ("all staff", "teams")
-_GENERIC_ROLES = frozenset(stem(w) for w in ("team", "teams", "staff", "talent", "office", "leaders"))
-# a unit named before a generic noun ("the Operations team"), and an acronym or CamelCase name ("COR", "AcqDiv")
-_NAMED_UNIT = re.compile(r"(?<=\w )[A-Z][\w&-]*\s+(?:team|office|staff|group|division|desk|committee|board)s?\b")
-_ACRONYM = re.compile(r"\b(?:[A-Z]{2,}[a-z]*[A-Z]*\w*|[A-Z][a-z]+[A-Z]\w*)\b")
-
-
-def _roles(text: str) -> set[str]:
-    return {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)}
-
-
-def told_roles(question: str, part: Part) -> set[str]:
-    """The groups the asker names outside the part's own words ("… the team thinks we should end the engagement
-    early. Who actually makes that call?" → team): the people of the story, not the one asked for. Only groups: a
-    title the story names is often the answer ("I asked my supervisor … Who approves travel?")."""
-    return {r for r in _roles(question) - _roles(part.text) if r in _GENERIC_ROLES}
-
-
-def _names_someone_new(text: str, asked_acronyms: set[str]) -> bool:
-    """A named unit, a contact or an acronym the question lacks ("work with AcqDiv") says who, whatever else."""
-    return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text)
-                or set(_ACRONYM.findall(text)) - asked_acronyms)
-
-
-def _names_told_roles_only(told: set[str], text: str) -> bool:
-    """The sentence's only roles are groups the asker's story names ("… a lack of good faith in our team and work"
-    for "… the team thinks …. Who makes that call?"); for a sentence naming no one new (`_names_someone_new`)."""
-    found = _roles(text)
-    return bool(told) and bool(found) and found <= told
-
-
-def _generic_roles_only(text: str) -> bool:
-    """The sentence's only roles are generic groups ("TTS encourages all staff to …", "CoE launched with teams that
-    …"): no title says who; for a sentence naming no one new (`_names_someone_new`)."""
-    found = list(_ROLE.finditer(text))
-    # a capitalised one after the first word is a name: "the White House's Office of American Innovation"
-    return bool(found) and all(stem(m.group(0)) in _GENERIC_ROLES and not (m.start() > 0 and m.group(0)[0].isupper())
-                               for m in found)
-
-
-_LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b(?![.,]?\d|\s*%)")
-# words that number what they name ("Level 4", "Tier 2", "GS-13", "step 3"), besides a capitalised word
-_LABEL_NOUNS = frozenset("level levels tier tiers grade grades step steps phase phases stage stages band bands".split())
-
-
-def _names_told_numbers_only(part: Part, text: str) -> bool:
-    """The sentence's numbers are all labels the question numbers ("The final award percentages for Level 5, Level 4
-    and Level 3 summary ratings will be determined …" for "if I end up with a Level 4 rating, what's the most I could
-    get?"): they name what is asked about, and say nothing of how much. A label is a capitalised word or a word
-    like level or tier right before a number of the question; a bare number the asker states is not erased ("the cap
-    is 240 hours" is confirmed by "up to 240 hours")."""
-    asked = f"{part.query} {part.text}"
-    labels = {m.group(1).lower() for m in _LABELLED.finditer(asked)
-              if m.group(1)[0].isupper() or m.group(1).lower() in _LABEL_NOUNS}
-    if not labels:
-        return False
-    rest = _LABELLED.sub(lambda m: " " if m.group(1).lower() in labels else m.group(0), text)
-    return rest != text and not _NUMBER.search(YEAR.sub(" ", rest))
 
 
 def heading(p: Passage) -> str:
@@ -448,9 +305,9 @@ class Reader:
         scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
         asks = [last_heading(c).rstrip().endswith("?") for c in candidates]
         told = numbers_stated(frame.question)
-        roles = [told_roles(frame.question, p) for p in frame.parts]
+        roles = [kinds.told_roles(frame.question, p) for p in frame.parts]
         asks_who = any(p.expect is Expect.WHO for p in frame.parts)
-        asked_acronyms = set(_ACRONYM.findall(frame.question))
+        asked_acronyms = set(kinds.ACRONYM.findall(frame.question))
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
@@ -459,7 +316,7 @@ class Reader:
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
-            c.kinds = answer_kinds(c.text)
+            c.kinds = kinds.answer_kinds(c.text)
             factor = 1.0
             # a Chicago page answering a question about the DC office (per part: "… in Tock" scopes that part only)
             outside = c.outside = [any(name not in head[i] and name not in own[i] for name in names)
@@ -484,7 +341,7 @@ class Reader:
             same = SAME_QUANTITY if told_or_code[i] else 1.0
             if case and same_case(case, c.text):
                 same *= SAME_CASE
-            someone_new = asks_who and _names_someone_new(c.text, asked_acronyms)  # once per sentence, not per part
+            someone_new = asks_who and kinds.names_someone_new(c.text, asked_acronyms)  # once per sentence, not per part
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             c.heading_match = [max(0.0, float(x)) for x in section_cos[last_heading(c)]]
@@ -492,10 +349,7 @@ class Reader:
                 total = sum(idf[s] for s in part.stems) or 1.0
                 lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
-                who = part.expect is Expect.WHO and not someone_new  # a who-part, and no one new named
-                fit = (MISFIT[part.expect] if not holds(part, c)
-                       or (who and TOLD_ROLES and _names_told_roles_only(roles[j], c.text))
-                       else GENERIC_WHO if who and _generic_roles_only(c.text) else 1.0)
+                fit = kinds.fit(part, c, roles[j], someone_new)
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0

@@ -9,7 +9,8 @@ import re
 from ..sentences import STOPWORDS, content_stems, is_pointer
 from . import reader
 from .question import Expect, Frame, Part, expected
-from .reader import Candidate, holds, last_heading
+from .kinds import holds
+from .reader import Candidate, last_heading
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
 # each; more: none), and how close behind the best each must be: with a reason (a neighbour, the kind the best

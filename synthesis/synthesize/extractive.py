@@ -21,7 +21,8 @@ from ..planner import main_noun_phrase
 from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis, headings
 from ..qa import Candidate, Expect, Frame, Reader, analyze, pick_answers, support
 from ..qa.answerability import RELATED_SUPPORT, Support
-from ..qa.reader import asked_case, field_line, holds, same_case
+from ..qa.kinds import holds
+from ..qa.reader import asked_case, field_line, same_case
 from ..qa.values import asks_date
 from ..sentences import (content_stems, key_phrases, lead_joint, lead_text, leans_on_context, points_back,
                          sentence_units)

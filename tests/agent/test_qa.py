@@ -11,8 +11,8 @@ import pytest
 
 from synthesis.models import Passage
 from synthesis.qa import Expect, analyze
+from synthesis.qa.kinds import answer_kinds
 from synthesis.qa.question import comparison_sides, split_parts
-from synthesis.qa.reader import answer_kinds
 from synthesis.synthesize.base import Context, ContextSource
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
@@ -742,7 +742,7 @@ async def test_a_part_that_stands_alone_is_not_drowned_by_the_statement(minilm):
 async def test_a_kind_of_a_covered_thing_that_no_passage_names_is_not_answered(minilm):
     """18F handbook: 'Will the agency reimburse my pet insurance?' was answered from the liability-insurance rule.
     The knowledge base covers insurance, not pet insurance."""
-    from synthesis.qa.answerability import compound_modifiers
+    from synthesis.qa.topic import compound_modifiers
 
     context = _context(
         ("Frequently Asked Questions", "How can I get reimbursed for professional liability insurance?",
@@ -1365,7 +1365,7 @@ async def test_a_word_that_only_describes_does_not_refuse(minilm):
     """18F handbook (a fresh probe): 'New here, maybe a dumb question, but where does the name "18F" actually come
     from?' was refused because no passage says "dumb", and a TS/SCI question because none says "Realistically". A word
     the lexicon knows only as an adjective or adverb describes the asker's situation; it names no topic."""
-    from synthesis.qa.answerability import compound_modifiers
+    from synthesis.qa.topic import compound_modifiers
 
     history = _context(("History and values of 18F", "18F: a civic tech unit",
                         "GSA officially launched 18F on March 19, 2014. The name is an abbreviation for the "
@@ -1595,7 +1595,8 @@ async def test_an_answer_goes_on_in_the_sentence_after_its_best_line(minilm, mon
 def test_a_duration_or_price_answer_states_one(question, text, holds_it):
     """A quantity part that asks for a duration or a price is held (for the fit that ranks sentences and for 'high'
     confidence) only by a sentence that states one; a part asking when something happened, by a year."""
-    from synthesis.qa.reader import Candidate, holds
+    from synthesis.qa.kinds import holds
+    from synthesis.qa.reader import Candidate
 
     part = analyze(question).parts[-1]
     assert part.expect is Expect.QUANTITY
@@ -1724,11 +1725,11 @@ SAFE = _context(  # the 18F handbook's list of file-sharing services, as the ing
 async def test_a_pronoun_after_a_thing_the_asking_introduces_points_at_that_thing(minilm, monkeypatch):
     # "its" is the service's and "that size" is the 3 GB told: neither points back at "data export", so the story's
     # "export" (a word no passage uses) sets the scene and decides nothing
-    from synthesis.qa import answerability
+    from synthesis.qa import topic
 
     question = ("A vendor needs to get us a 3 GB data export and it's way too big for email. Is there a "
                 "file-exchange service that can take something that size, and what's its limit?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, SAFE, answerability, "POINTS_WITHIN", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, SAFE, topic, "POINTS_WITHIN", False)
     assert "8.0 GB" in on, on
     assert off == "", off  # pointing back, the story's "data export" is what is asked, and no passage has it
 
@@ -1782,7 +1783,7 @@ async def test_a_procedure_starts_at_its_first_step_not_its_best_line(minilm, mo
 async def test_a_number_the_asker_names_is_no_amount(minilm, monkeypatch):
     """18F handbook (a fresh probe): "if I get a Level 4 rating, what's the most I could get?" asks an amount; a
     sentence naming only Level 5, 4 and 3 states none, and the line stating 2.1 % answers."""
-    from synthesis.qa import reader
+    from synthesis.qa import kinds
 
     assert analyze("If I end up with a Level 4 rating, what's the most I could get as an award?").parts[0].expect \
         is Expect.QUANTITY
@@ -1794,7 +1795,7 @@ async def test_a_number_the_asker_names_is_no_amount(minilm, monkeypatch):
          "- Level 5 summary ratings: Up to 3.85% of adjusted basic pay, or up to 80 hours of time off.\n"
          "- Level 4 summary ratings: Up to 2.1% of adjusted basic pay, or up to 44 hours of time off.\n"))
     question = "If I end up with a Level 4 rating, what's the most I could get as a performance award?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "TOLD_NUMBERS", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, kinds, "TOLD_NUMBERS", False)
     assert "2.1%" in on.split("[1]")[0]
     assert "2.1%" not in off.split("[1]")[0]
 
@@ -1898,7 +1899,7 @@ async def test_a_role_only_the_askers_story_names_does_not_answer_who(minilm, mo
     """18F handbook (a fresh probe): "… the team thinks we should end the engagement early. Who actually makes that
     call?" was answered with "… a lack of good faith in our team and work": its only role is the story's own team.
     The line naming someone new (the Director of Account Management) answers."""
-    import synthesis.qa.reader as reader
+    import synthesis.qa.kinds as kinds
 
     context = _context(
         ("Projects in distress", "When is ending a project early appropriate?",
@@ -1912,16 +1913,16 @@ async def test_a_role_only_the_askers_story_names_does_not_answer_who(minilm, mo
          "organizations and our work, even in the best of circumstances, is difficult."))
     question = ("Our partner keeps ignoring basically all of our advice and the team thinks we should end the "
                 "engagement early. Who actually makes that call?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "TOLD_ROLES", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, kinds, "TOLD_ROLES", False)
     assert on.startswith("Teams should make a recommendation to the Director"), on
     assert not off.startswith("Teams should make a recommendation"), off
     # a unit or acronym the story does not name is someone new ("If you or your team … with AcqDiv")
-    assert reader._names_someone_new("If your team needs a buy over $10,000, work with AcqDiv.", set())
-    assert not reader._names_someone_new("Your team has tried restarting and it is still not working.", set())
-    assert reader._names_told_roles_only({"team"}, "Your team has tried restarting and it is still not working.")
+    assert kinds.names_someone_new("If your team needs a buy over $10,000, work with AcqDiv.", set())
+    assert not kinds.names_someone_new("Your team has tried restarting and it is still not working.", set())
+    assert kinds.names_told_roles_only({"team"}, "Your team has tried restarting and it is still not working.")
     # review: a title the story names is often the answer ("Your supervisor approves travel authorizations")
     asked = "I asked my supervisor about a conference trip. Who approves travel authorizations?"
-    assert reader.told_roles(asked, analyze(asked).parts[0]) == set()
+    assert kinds.told_roles(asked, analyze(asked).parts[0]) == set()
 
 
 def test_different_before_a_noun_it_counts_compares_nothing():
@@ -1942,7 +1943,7 @@ async def test_a_generic_group_is_a_weaker_who_answer_than_a_named_contact(minil
     need to loop in?" was answered with "Interviewers play a fundamental role in vetting incoming talent …" and "TTS
     encourages all staff to attend conferences …": "talent" and "staff" name no one to loop in. The line with the
     press address does."""
-    import synthesis.qa.reader as reader
+    import synthesis.qa.kinds as kinds
 
     context = _context(
         ("Hiring", "TTS Interviewers",
@@ -1957,13 +1958,13 @@ async def test_a_generic_group_is_a_weaker_who_answer_than_a_named_contact(minil
          "(like news or podcast interviews) are a separate process — please forward the email or reach out to "
          "press@gsa.gov and CC your team's Outreach liaison."))
     question = "A podcast host emailed asking to interview me about my work at TTS. Who do I need to loop in?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "GENERIC_WHO", 1.0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, kinds, "GENERIC_WHO", 1.0)
     assert "press@gsa.gov" in on.split("[")[0], on
     assert "press@gsa.gov" not in off.split("[")[0], off
-    assert reader._generic_roles_only("CoE launched with teams that provided expertise.")
-    assert not reader._names_someone_new("CoE launched with teams that provided expertise.", {"CoE"})  # asked
-    assert not reader._generic_roles_only("Workspace owners can create new Slack channels.")  # review: owners are
-    assert not reader._generic_roles_only("It was designed by the White House's Office of American Innovation.")
+    assert kinds.generic_roles_only("CoE launched with teams that provided expertise.")
+    assert not kinds.names_someone_new("CoE launched with teams that provided expertise.", {"CoE"})  # asked
+    assert not kinds.generic_roles_only("Workspace owners can create new Slack channels.")  # review: owners are
+    assert not kinds.generic_roles_only("It was designed by the White House's Office of American Innovation.")
 
 
 async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypatch):

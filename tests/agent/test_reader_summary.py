@@ -104,16 +104,16 @@ async def test_the_askers_setting_and_verbs_do_not_make_a_documented_question_un
 async def test_a_missing_topic_is_still_refused_where_the_asker_names_a_place(minilm):
     """The setting rule exempts only lower-case setting words: a named place still scopes the question, and a
     missing topic in the question's own clause still refuses it."""
-    from synthesis.qa.answerability import _setting_words
+    from synthesis.qa.topic import setting_words
 
-    assert _setting_words("Will npx wait on the prompt in our CI pipeline?") == {"pipeline"}
-    assert _setting_words("Is there a gym at the Denver office?") == {"office"}  # 'Denver' still decides
-    assert _setting_words("Does TTS match my donations to charity?") == set()
-    assert _setting_words("What is the leave policy on sabbaticals?") == set()  # a bare topic is what is asked
-    from synthesis.qa.answerability import _verbs
+    assert setting_words("Will npx wait on the prompt in our CI pipeline?") == {"pipeline"}
+    assert setting_words("Is there a gym at the Denver office?") == {"office"}  # 'Denver' still decides
+    assert setting_words("Does TTS match my donations to charity?") == set()
+    assert setting_words("What is the leave policy on sabbaticals?") == set()  # a bare topic is what is asked
+    from synthesis.qa.topic import story_verbs
 
-    assert _verbs("We've accidentally nuked our package. How long must we wait?") == {"nuked"}
-    assert _verbs("Can I telecommute from Guam?") == set()  # a verb in its base form can be the topic
+    assert story_verbs("We've accidentally nuked our package. How long must we wait?") == {"nuked"}
+    assert story_verbs("Can I telecommute from Guam?") == set()  # a verb in its base form can be the topic
     gym = _context(("dc.md", "Washington, D.C.", "Gym", "The building has a fitness center in the basement, free "
                                                         "for everyone with a PIV card."),
                    ("leave.md", "Leave", "Annual leave", "You earn 4 hours of annual leave per pay period. Leave "
@@ -253,7 +253,7 @@ def test_only_a_heading_that_names_one_thing_is_a_sentences_subject():
 def test_a_light_head_noun_after_a_covered_word_is_no_missing_kind():
     """CMake's manual: 'is there a cmake flag to reconfigure from scratch' was refused over 'flag' (the docs say
     'option'); a bonus after 'relocation' still names a kind the passages lack."""
-    from synthesis.qa.answerability import compound_modifiers
+    from synthesis.qa.topic import compound_modifiers
 
     assert compound_modifiers("is there a cmake flag to reconfigure from scratch?", {"flag"}, {"cmake"}) == []
     assert compound_modifiers("Is there a relocation bonus when I move?", {"bonus"}, {"reloc"}) == ["bonus"]
@@ -263,27 +263,27 @@ def test_a_light_head_noun_after_a_covered_word_is_no_missing_kind():
 
 
 def test_a_question_that_points_back_at_what_was_told_keeps_it_as_the_topic():
-    from synthesis.qa.answerability import _told_words
+    from synthesis.qa.topic import told_words
 
     for question in ("I would like a coworking space. Will TTS pay for that?",
                      "I want to rent a coworking space. Is that eligible for the home office stipend?",
                      "I want a coworking space. Does this apply to me?",
                      "I want a coworking space. Can I get one?",
                      "I found a coworking space. Are those reimbursable?"):
-        assert "coworking" not in _told_words(question), question
+        assert "coworking" not in told_words(question), question
     # a relative "that" and a dating "this week" point nowhere: the statement stays the asker's situation
-    assert "junk" in _told_words("my build dir has stale cache junk. is there a flag that resets the cache?")
-    assert _told_words("I am new here. Is there a stipend for this week?") == {"am", "new", "here"}
+    assert "junk" in told_words("my build dir has stale cache junk. is there a flag that resets the cache?")
+    assert told_words("I am new here. Is there a stipend for this week?") == {"am", "new", "here"}
     # what "it" points at is what the statement ends on; the rest still sets the scene (18F handbook fresh probes:
     # refused over "counter", and over "subscription" in "… a $6k software subscription and, separately, a $50k
     # services contract. Who handles each of those buys?")
-    told = _told_words("The rental car counter always pushes their extra damage coverage. If I buy it on a work "
+    told = told_words("The rental car counter always pushes their extra damage coverage. If I buy it on a work "
                        "trip inside the continental US, will it be reimbursed?")
     assert "counter" in told and not {"damage", "coverage"} & told, told
-    assert "subscription" in _told_words("My team needs a $6k software subscription and, separately, a $50k "
+    assert "subscription" in told_words("My team needs a $6k software subscription and, separately, a $50k "
                                          "services contract. Who handles each of those buys?")
     # a specific word of the statement it points at still holds the topic (found in review)
-    assert "coworking" not in _told_words("I would like a coworking space near my home in Denver. Will TTS pay for "
+    assert "coworking" not in told_words("I would like a coworking space near my home in Denver. Will TTS pay for "
                                           "it?")
 
 def test_a_code_blocks_lines_are_items_under_the_sentence_that_announces_them():
@@ -377,7 +377,7 @@ def test_the_askers_verbs_and_the_docs_own_name_are_no_missing_topic():
     ("tools for spotting dependencies") and "guidelines" ("under Cargo's SemVer guidelines"). A rare activity, a
     gerund with no object and a plural modifier still decide ("a stipend for coworking spaces", "leave for
     volunteering at a food bank", "ethics training")."""
-    from synthesis.qa.answerability import _verbs, compound_modifiers
+    from synthesis.qa.topic import compound_modifiers, story_verbs
 
     assert compound_modifiers('My crate declares rust-version = "1.70" and a user gets an error.', {"declares"},
                               {"crate", "rust-vers", "rust", "version"}) == []
@@ -387,9 +387,9 @@ def test_the_askers_verbs_and_the_docs_own_name_are_no_missing_topic():
     assert compound_modifiers("Is there a savings plan?", {"savings"}, {"plan"}) == ["savings"]
     assert compound_modifiers("I'm behind a corporate proxy that re-signs TLS.", {"re-signs"}, {"proxi", "tls"}) == []
     question = "Which tools does the book point to for spotting dependencies my project no longer uses?"
-    assert "spotting" in _verbs(question, {"depend", "tool"})
-    assert _verbs("Is there a stipend for coworking spaces?", {"space", "stipend"}) == set()
-    assert _verbs("Do we get paid leave for volunteering at a food bank?", {"leav", "paid"}) == set()
+    assert "spotting" in story_verbs(question, {"depend", "tool"})
+    assert story_verbs("Is there a stipend for coworking spaces?", {"space", "stipend"}) == set()
+    assert story_verbs("Do we get paid leave for volunteering at a food bank?", {"leav", "paid"}) == set()
 
 
 async def test_the_documentations_own_name_is_not_a_missing_topic(minilm):
@@ -474,8 +474,8 @@ async def test_a_past_form_after_my_noun_is_the_story_not_a_missing_topic(minilm
     """18F handbook (a fresh probe): "I'm in the NFFE bargaining unit and my supervisor hinted I'll get a Level 4 at
     year end. Do they have to put a reason for that rating in writing?" was refused: "No retrieved page mentions
     'hinted'". A past form after "my/our <noun>" is what someone in the story did, like one after "I" or "we"."""
-    from synthesis.qa import answerability
-    from synthesis.qa.answerability import _verbs
+    from synthesis.qa import topic
+    from synthesis.qa.topic import story_verbs
 
     question = ("I'm in the NFFE bargaining unit and my supervisor hinted I'll get a Level 4 at year end. Do they "
                 "have to put a reason for that rating in writing?")
@@ -486,10 +486,10 @@ async def test_a_past_form_after_my_noun_is_the_story_not_a_missing_topic(minilm
                 "rating other than Level 3. The justification is shared with the employee."))])
     s = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis
     assert "written justification" in s.summary, s.summary
-    assert _verbs(question) == {"hinted"}
-    assert _verbs("Is my commute reimbursed?") == set()  # after "is" it is what is asked
-    assert _verbs("Our team lead proceed to approve it?") == set()  # an "-eed" word is no past form
-    monkeypatch.setattr(answerability, "NOUN_SUBJECT", False)
-    assert _verbs(question) == set()
+    assert story_verbs(question) == {"hinted"}
+    assert story_verbs("Is my commute reimbursed?") == set()  # after "is" it is what is asked
+    assert story_verbs("Our team lead proceed to approve it?") == set()  # an "-eed" word is no past form
+    monkeypatch.setattr(topic, "NOUN_SUBJECT", False)
+    assert story_verbs(question) == set()
     s = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis
     assert s.summary == "", s.summary  # refused over "hinted"

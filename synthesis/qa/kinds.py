@@ -1,0 +1,173 @@
+"""What kind of answer a sentence holds (a number, a role or team, a place or system, a rule, an instruction), and how
+well that fits what a question part expects: a quick, explainable reading of its words, which `reader.Reader.score`
+weighs in (a "how many" part answered by a sentence with no number keeps MISFIT of its relevance).
+
+For a who-part, a sentence fits only when it names someone the asker did not: not a group the asker's story names
+("… the team thinks we should end the engagement early. Who makes that call?" is not answered by "our team"), and
+only partly when it names nothing but generic groups ("all staff", "teams").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..sentences import NUMBER_WORD, stem
+from .question import Expect, Part
+from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
+
+if TYPE_CHECKING:
+    from .reader import Candidate
+
+# Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
+MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,
+          Expect.OTHER: 1.0}
+
+_NUMBER = re.compile(r"\d|\b(" + NUMBER_WORD + r"|thousand|half|quarter|twice|double|triple|dozen|annually|"
+                     r"weekly|biweekly|monthly|quarterly|daily|yearly|hourly|immediately)\b", re.I)
+_ROLE = re.compile(
+    r"\b(supervisors?|supervisory|managers?|directors?|leads|team leads?|leaders?|heads? of|chiefs?|officers?|"
+    r"officials?|teams?|(?<!out of )(?<!out of the )office(?! hours| space| supplies)|staff|admins?|"
+    r"administrators?|owners?|approvers?|hr(?! links?| portal| system| tool| app| site| page| forms?| records?)|"
+    r"human resources|people ?ops|"
+    r"help ?desk|service ?desk|committee|board|coordinators?|specialists?|representatives?|counsel|liaisons?|"
+    r"points? of contact|poc|executives?|ombuds\w*|ceo|cto|cio|ciso|cfo|coo|president|deputy|commissioner|"
+    r"secretary|talent|recruiters?|decision makers?|contracting|approving official|authorizing official|"
+    r"the requester|(?:on-call|team|tech|project|engineering|product|"
+    r"incident|release|service) (?:leads?|managers?|owners?|engineers?|primary|secondary|commanders?))\b", re.I)
+# A named unit: "Tech Operations", "the Talent team", "Front Office", "People Ops".
+_UNIT = re.compile(r"\b[A-Z][a-zA-Z]+\s+(?:Team|Office|Operations|Ops|Desk|Division|Branch|Group|Committee|Board|"
+                   r"Council|Center|Staff|Services)\b")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
+_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
+                      r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
+_PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
+                    r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
+                    # a street address: "at 450 Golden Gate", "1800 F Street NW"
+                    r"\b\d+\s+(?:[A-Z][\w.]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Way|Place|"
+                    r"Plaza|Gate|Drive|Lane|Square|NW|NE|SW|SE)\b|"
+                    r"through [A-Z]\w+|via [A-Z]\w+|using [A-Z]\w+|on [A-Z]\w+)\b|"
+                    # a file or folder on disk: "~/.cargo/credentials.toml", "$CARGO_HOME/bin", "/etc/npmrc" (a
+                    # segment starts with a letter, a dot or "_": "+/- SD", "3 /4" and "a /24 subnet" are none)
+                    r"(?<![\w/])(?:(?:~|\$\w+|\.{1,2})/[A-Za-z_.][\w.-]*|/[A-Za-z_.][\w.-]*/[A-Za-z_.][\w.-]*)|"
+                    r"\b[\w-]+\.(?:toml|json|ya?ml|ini|cfg|conf|lock|xml)\b")
+_RULE = re.compile(r"\b(not|no|never|must|may|cannot|can't|won't|shouldn't|mustn't|allowed|permitted|prohibited|"
+                   r"forbidden|required|requires?|requirement|should|only|recommend\w*|eligible|entitled|expected|"
+                   r"expectation|mandatory|optional|exception|unless|always|encouraged|discouraged|banned|"
+                   r"disallowed|authorized|unauthorized|wait)\b", re.I)
+_INSTRUCTION = re.compile(
+    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?"
+    r"(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
+    r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|reserve|"
+    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply)\b|"
+    # more imperatives, not as the noun a sentence opens with ("Change requests are reviewed", "Mail is delivered")
+    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?(?:return|bring|take|keep|stop|wait|remove|"
+    r"change|update|save|share|print|mail|turn|lock|unlock|restart|reset)\b(?!-)"
+    r"(?!\s+(?:is|are|was|were|will|can|may|must|should)\b)(?!\s+\w+\s+(?:is|are|was|were|will)\b)|"
+    r"\byou (can|should|must|will need to|need to|will|may|have to)\b|\b(to do (this|so)|steps?|instructions?|"
+    r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
+
+
+def answer_kinds(text: str) -> set[Expect]:
+    """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
+    kinds = {Expect.OTHER}
+    if _NUMBER.search(YEAR.sub(" ", text)):
+        kinds.add(Expect.QUANTITY)
+    if _ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text):
+        kinds.add(Expect.WHO)
+    if _CONTACT.search(text) or _PLACE.search(text):
+        kinds.add(Expect.WHERE)
+    if _RULE.search(text):
+        kinds.add(Expect.YESNO)
+    if _INSTRUCTION.search(text):
+        kinds.add(Expect.PROCEDURE)
+    return kinds
+
+
+def holds(part: Part, c: Candidate) -> bool:
+    """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
+    ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
+    something happened, a year ("The CoE program launched in 2017."); for a time of day, a clock time or a part of
+    the day."""
+    if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
+        return True
+    asked = asked_value(part.text)
+    if asked is not None and asked[0] == CLOCK and states_value(f"{c.text} {c.lead_in}", CLOCK):
+        return True  # "by close of business" holds no digit, and answers "what time is it due"
+    if part.expect not in c.kinds:
+        return False
+    if part.expect is Expect.QUANTITY and TOLD_NUMBERS and _names_told_numbers_only(part, c.text):
+        return False
+    return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
+
+
+TOLD_NUMBERS = True  # a sentence whose only numbers are labels the asker numbers ("Level 5") holds no quantity
+TOLD_ROLES = True  # a sentence whose only roles are groups the asker's story names ("our team") names no one new
+GENERIC_WHO = 0.8  # relevance kept, for a who-part, by a sentence naming only a generic group ("all staff", "teams")
+_GENERIC_ROLES = frozenset(stem(w) for w in ("team", "teams", "staff", "talent", "office", "leaders"))
+# a unit named before a generic noun ("the Operations team"), and an acronym or CamelCase name ("COR", "AcqDiv")
+_NAMED_UNIT = re.compile(r"(?<=\w )[A-Z][\w&-]*\s+(?:team|office|staff|group|division|desk|committee|board)s?\b")
+ACRONYM = re.compile(r"\b(?:[A-Z]{2,}[a-z]*[A-Z]*\w*|[A-Z][a-z]+[A-Z]\w*)\b")
+
+
+def _roles(text: str) -> set[str]:
+    return {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)}
+
+
+def told_roles(question: str, part: Part) -> set[str]:
+    """The groups the asker names outside the part's own words ("… the team thinks we should end the engagement
+    early. Who actually makes that call?" → team): the people of the story, not the one asked for. Only groups: a
+    title the story names is often the answer ("I asked my supervisor … Who approves travel?")."""
+    return {r for r in _roles(question) - _roles(part.text) if r in _GENERIC_ROLES}
+
+
+def names_someone_new(text: str, asked_acronyms: set[str]) -> bool:
+    """A named unit, a contact or an acronym the question lacks ("work with AcqDiv") says who, whatever else."""
+    return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text)
+                or set(ACRONYM.findall(text)) - asked_acronyms)
+
+
+def names_told_roles_only(told: set[str], text: str) -> bool:
+    """The sentence's only roles are groups the asker's story names ("… a lack of good faith in our team and work"
+    for "… the team thinks …. Who makes that call?"); for a sentence naming no one new (`names_someone_new`)."""
+    found = _roles(text)
+    return bool(told) and bool(found) and found <= told
+
+
+def generic_roles_only(text: str) -> bool:
+    """The sentence's only roles are generic groups ("TTS encourages all staff to …", "CoE launched with teams that
+    …"): no title says who; for a sentence naming no one new (`names_someone_new`)."""
+    found = list(_ROLE.finditer(text))
+    # a capitalised one after the first word is a name: "the White House's Office of American Innovation"
+    return bool(found) and all(stem(m.group(0)) in _GENERIC_ROLES and not (m.start() > 0 and m.group(0)[0].isupper())
+                               for m in found)
+
+
+_LABELLED = re.compile(r"\b([A-Za-z]+)[\s-]?(\d+(?:\.\d+)?)\b(?![.,]?\d|\s*%)")
+# words that number what they name ("Level 4", "Tier 2", "GS-13", "step 3"), besides a capitalised word
+_LABEL_NOUNS = frozenset("level levels tier tiers grade grades step steps phase phases stage stages band bands".split())
+
+
+def _names_told_numbers_only(part: Part, text: str) -> bool:
+    """The sentence's numbers are all labels the question numbers ("The final award percentages for Level 5, Level 4
+    and Level 3 summary ratings will be determined …" for "if I end up with a Level 4 rating, what's the most I could
+    get?"): they name what is asked about, and say nothing of how much. A label is a capitalised word or a word
+    like level or tier right before a number of the question; a bare number the asker states is not erased ("the cap
+    is 240 hours" is confirmed by "up to 240 hours")."""
+    asked = f"{part.query} {part.text}"
+    labels = {m.group(1).lower() for m in _LABELLED.finditer(asked)
+              if m.group(1)[0].isupper() or m.group(1).lower() in _LABEL_NOUNS}
+    if not labels:
+        return False
+    rest = _LABELLED.sub(lambda m: " " if m.group(1).lower() in labels else m.group(0), text)
+    return rest != text and not _NUMBER.search(YEAR.sub(" ", rest))
+
+
+def fit(part: Part, c: Candidate, told: set[str], someone_new: bool) -> float:
+    """The relevance `c` keeps for the kind of answer `part` expects: all of it when it holds one (`holds`), MISFIT
+    when not. A who-part's sentence that names no one new (`names_someone_new`) fits as badly when its only roles
+    are groups the story names (`told`, from `told_roles`), and keeps GENERIC_WHO when they are generic groups."""
+    who = part.expect is Expect.WHO and not someone_new
+    if not holds(part, c) or (who and TOLD_ROLES and names_told_roles_only(told, c.text)):
+        return MISFIT[part.expect]
+    return GENERIC_WHO if who and generic_roles_only(c.text) else 1.0
