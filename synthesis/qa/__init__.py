@@ -3,8 +3,8 @@ sentence answers each part (`Reader`), which sentences the answer quotes (`pick_
 knowledge base answers it at all (`answerability`)."""
 
 from .answerability import Support, support
-from .question import Expect, Frame, Part, analyze
 from .kinds import answer_kinds
+from .question import Expect, Frame, Part, analyze
 from .reader import Candidate, Reader
 from .selection import pick_answers
 

@@ -341,7 +341,8 @@ class Reader:
             same = SAME_QUANTITY if told_or_code[i] else 1.0
             if case and same_case(case, c.text):
                 same *= SAME_CASE
-            someone_new = asks_who and kinds.names_someone_new(c.text, asked_acronyms)  # once per sentence, not per part
+            # once per sentence, not per part
+            someone_new = asks_who and kinds.names_someone_new(c.text, asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             c.heading_match = [max(0.0, float(x)) for x in section_cos[last_heading(c)]]

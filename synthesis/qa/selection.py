@@ -8,8 +8,8 @@ import re
 
 from ..sentences import STOPWORDS, content_stems, is_pointer
 from . import reader
-from .question import Expect, Frame, Part, expected
 from .kinds import holds
+from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one

@@ -4,7 +4,7 @@
 absent word decides: the verbs of the asker's story ("we nuked our package"), where they stand ("in our CI
 pipeline"), what they told before asking ("my build dir has stale cache junk in it. is there a flag …?") and words
 that only colour the asking ("Realistically, how long …") name no topic. A word naming a kind of a covered thing
-("pet" in "pet insurance", "bonus" in "relocation bonus") does, however common.
+("pet" in "pet insurance", "bonus" in "relocation bonus") does, even when not rare (below MODIFIER_ZIPF).
 """
 
 from __future__ import annotations
@@ -155,7 +155,8 @@ semester sprint release cycle""".split())
 _ONE_ALONE = re.compile(r"\bones?(?=\s*[?.!,]|$)", re.I)
 
 
-def points_back(asking: str) -> bool:
+def _points_back(asking: str) -> bool:
+    """Whether the asking sentence leans on what was told before it ("it", "that one", "this week")."""
     if _ONE_ALONE.search(asking):
         return True
     # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
@@ -196,7 +197,7 @@ def told_words(question: str) -> set[str]:
         return set()
     statements = [s for s in asked_sentences(question) if not s.endswith("?")]
     said = {w.lower() for s in statements for w in TOKEN.findall(s)}
-    if points_back(asking) and statements:
+    if _points_back(asking) and statements:
         # "it" points at what the last statement ends on ("The rental car counter always pushes their extra damage
         # coverage. If I buy it …, will it be reimbursed?"): those words hold the topic, and so does any specific
         # word of that statement ("a coworking space near my home in Denver"); the rest sets the scene
@@ -214,7 +215,7 @@ def asked_about(question: str) -> str:
     """Where the kinds a question asks about are named: the sentences that ask, unless they point back at what was
     told ("I'm looking into pet insurance. Does the agency offer it?"), then the whole question."""
     asking = _asking(question)
-    return asking if asking and not points_back(asking) else question
+    return asking if asking and not _points_back(asking) else question
 
 
 _YES_NO = re.compile(r"^\W*(?:is|are|was|were|will|would|can|could|do|does|did|should|shall|may|might|must|has|have)"

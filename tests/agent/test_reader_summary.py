@@ -278,13 +278,13 @@ def test_a_question_that_points_back_at_what_was_told_keeps_it_as_the_topic():
     # refused over "counter", and over "subscription" in "… a $6k software subscription and, separately, a $50k
     # services contract. Who handles each of those buys?")
     told = told_words("The rental car counter always pushes their extra damage coverage. If I buy it on a work "
-                       "trip inside the continental US, will it be reimbursed?")
+                      "trip inside the continental US, will it be reimbursed?")
     assert "counter" in told and not {"damage", "coverage"} & told, told
     assert "subscription" in told_words("My team needs a $6k software subscription and, separately, a $50k "
-                                         "services contract. Who handles each of those buys?")
+                                        "services contract. Who handles each of those buys?")
     # a specific word of the statement it points at still holds the topic (found in review)
     assert "coworking" not in told_words("I would like a coworking space near my home in Denver. Will TTS pay for "
-                                          "it?")
+                                         "it?")
 
 def test_a_code_blocks_lines_are_items_under_the_sentence_that_announces_them():
     """Cargo book: "The default settings for the release profile are:" then a TOML block; read as one run-on
