@@ -66,6 +66,15 @@ def _subsequence(part: str, word: str) -> bool:
     return all(ch in it for ch in part)
 
 
+def spelled_out(text: str, known: dict[str, str]) -> set[str]:
+    """The defined acronyms whose expansion `text` spells out, by its content words in any form ("Who came up with
+    the Centers of Excellence idea?" asks about CoE, defined as "Centers of Excellence (CoE)")."""
+    from ..sentences import content_stems
+
+    words = content_stems(text)
+    return {acr for acr, meaning in known.items() if (spelled := content_stems(meaning)) and spelled <= words}
+
+
 def expand(text: str, known: dict[str, str]) -> str:
     """`text` with each defined acronym it uses followed by its expansion ("LWOP (Leave Without Pay)"), once each;
     an acronym already spelled out in the text is left alone."""

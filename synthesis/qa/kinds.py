@@ -123,8 +123,8 @@ def told_roles(question: str, part: Part) -> set[str]:
 
 def names_someone_new(text: str, asked_acronyms: set[str]) -> bool:
     """A named unit, a contact or an acronym the question lacks ("work with AcqDiv") says who, whatever else."""
-    return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text)
-                or set(ACRONYM.findall(text)) - asked_acronyms)
+    named = {a[:-1] if a.endswith("s") and a[:-1] in asked_acronyms else a for a in ACRONYM.findall(text)}  # "CoEs"
+    return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text) or named - asked_acronyms)
 
 
 def names_told_roles_only(told: set[str], text: str) -> bool:

@@ -27,7 +27,7 @@ from ..models import SECTION_SEP, Passage, headings
 from ..sentences import (LABEL_LINE, STOPWORDS, about_itself, asked_sentences, content_stems, fold_initialisms,
                          is_pointer, leans_on_context, quantities, stem)
 from . import kinds
-from .acronyms import definitions, expand
+from .acronyms import definitions, expand, spelled_out
 from .question import Expect, Field, Frame, stem_weights
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
@@ -307,7 +307,8 @@ class Reader:
         told = numbers_stated(frame.question)
         roles = [kinds.told_roles(frame.question, p) for p in frame.parts]
         asks_who = any(p.expect is Expect.WHO for p in frame.parts)
-        asked_acronyms = set(kinds.ACRONYM.findall(frame.question))
+        # the acronyms it names, or spells out ("Centers of Excellence" names the CoE): no one new
+        asked_acronyms = set(kinds.ACRONYM.findall(frame.question)) | spelled_out(frame.question, known)
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}

@@ -1967,6 +1967,32 @@ async def test_a_generic_group_is_a_weaker_who_answer_than_a_named_contact(minil
     assert not kinds.generic_roles_only("It was designed by the White House's Office of American Innovation.")
 
 
+async def test_an_acronym_the_question_spells_out_names_no_one_new(minilm, monkeypatch):
+    """18F handbook (a development probe): "Who originally came up with the Centers of Excellence idea?" was answered
+    with "CoE originally launched with teams that …": "CoE" read as a unit the asker had not named, so the line
+    fitted a who-question fully, although the page defines it as "Centers of Excellence (CoE)" and the question
+    names it. The line naming the White House's office answers."""
+    from synthesis.qa import acronyms, kinds, reader
+
+    context = _context(
+        ("Mission, approach, and history", "CoE's mission and history",
+         "CoE originally launched with teams that provided technical expertise in five interrelated areas. "
+         "By standing up the CoEs we strive to centralize and share the brightest talent across government."),
+        ("IT Modernization Centers of Excellence", "Our Story",
+         "A signature initiative designed by the White House's Office of American Innovation (OAI) and implemented "
+         "at the General Services Administration (GSA), the Centers of Excellence (CoE) seek to address IT "
+         "modernization as a means to improve citizen services."))
+    question = "Who originally came up with the Centers of Excellence idea?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "spelled_out",
+                                      lambda text, known: set())
+    assert on.startswith("A signature initiative designed by the White House"), on
+    assert not off.startswith("A signature initiative"), off
+    known = acronyms.definitions(["the Centers of Excellence (CoE) seek to", "Leave Without Pay (LWOP)"])
+    assert acronyms.spelled_out("Who came up with the Center of Excellence idea?", known) == {"CoE"}
+    assert acronyms.spelled_out("Can I take leave?", known) == set()  # a word of it is not the name
+    assert not kinds.names_someone_new("By standing up the CoEs we strive to share talent.", {"CoE"})  # its plural
+
+
 async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypatch):
     """18F handbook (a fresh probe): "What's the difference between when we use Google Meet and when we use Zoom?"
     was answered with each tool's own lines (what Meet integrates with, Zoom's password rule); the line that sets
