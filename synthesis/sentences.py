@@ -266,6 +266,10 @@ _POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:mo
 _LIVES_ELSEWHERE = re.compile(
     r"\b(?:is|are)\s+(?:(?:described|covered|documented|explained|listed|defined|set out|kept)\s+)?in\s+(?:the|our)\s+"
     r"(?:[\w-]+\s+){0,4}?(?:policy|page|guide|runbook|docs?|document|section|handbook|wiki)\b", re.I)
+# where the instructions are, not what to do: "Detailed ENT password reset instructions can be found at ServiceNow
+# KB0022142." (a thing found somewhere is a place: "The fridge can be found on the fifth floor.")
+_FOUND_ELSEWHERE = re.compile(r"\b(?:instructions|details|information|guidance)\s+(?:can|may)\s+be\s+found\s+"
+                              r"(?:at|in|on)\b", re.I)
 _POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|read first|links|references)\b", re.I)
 _PRONOUN = r"(?:it|they|them|its|their|he|she|his|her)"  # a subject or possessive that opens a sentence
 _PRONOUN_START = re.compile(rf"^{_PRONOUN}\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)
@@ -275,10 +279,11 @@ _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers app
 
 
 def is_pointer(text: str, section: str = "") -> bool:
-    """A sentence that sends the reader elsewhere ("The rollback rules are in the rollback policy.", "See X.")."""
+    """A sentence that sends the reader elsewhere ("The rollback rules are in the rollback policy.", "See X.",
+    "Detailed … instructions can be found at KB0022142.")."""
     if _POINTER_START.match(text) or _POINTER_SECTION.search(headings(section)[-1]):
         return True
-    return len(_WORD.findall(text)) <= 14 and bool(_LIVES_ELSEWHERE.search(text))
+    return len(_WORD.findall(text)) <= 14 and bool(_LIVES_ELSEWHERE.search(text) or _FOUND_ELSEWHERE.search(text))
 
 
 def leans_on_context(text: str) -> bool:

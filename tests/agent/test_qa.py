@@ -1993,6 +1993,28 @@ async def test_an_acronym_the_question_spells_out_names_no_one_new(minilm, monke
     assert not kinds.names_someone_new("By standing up the CoEs we strive to share talent.", {"CoE"})  # its plural
 
 
+async def test_a_line_saying_where_the_instructions_are_does_not_answer_where_to_go(minilm, monkeypatch):
+    """18F handbook (a development probe): "My ENT password is about to expire. Where do I go to change it, …?" was
+    answered with "Detailed ENT password reset instructions can be found at ServiceNow KB0022142." (the closer
+    match), not the line two sentences before it that says where to go: "Go to reset.gsa.gov to change your
+    password." A line sending the reader to instructions is a pointer (`is_pointer`), like "See X."."""
+    import synthesis.sentences as sentences
+
+    context = _context(
+        ("Logging in & Networks", "ENT (enterprise) login > Changing your ENT password",
+         "You must change your ENT password immediately after you start with GSA and every 90 days thereafter. Go "
+         "to reset.gsa.gov to change your password. Locking and unlocking your workstation when you are connected "
+         "to the network is a required step to ensure the new ENT password is cached properly. Detailed ENT "
+         "password reset instructions can be found at ServiceNow KB0022142."))
+    question = ("My ENT password is about to expire. Where do I go to change it, and is there anything I need to do "
+                "afterwards so my laptop picks up the new one?")
+    on = (await _answer(minilm, question, context)).summary
+    monkeypatch.setattr(sentences, "_FOUND_ELSEWHERE", sentences.re.compile(r"(?!)"))  # the rule switched off
+    off = (await _answer(minilm, question, context)).summary
+    assert on.startswith("Go to reset.gsa.gov"), on
+    assert off.startswith("Detailed ENT password reset instructions"), off
+
+
 async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypatch):
     """18F handbook (a fresh probe): "What's the difference between when we use Google Meet and when we use Zoom?"
     was answered with each tool's own lines (what Meet integrates with, Zoom's password rule); the line that sets
