@@ -267,9 +267,12 @@ _LIVES_ELSEWHERE = re.compile(
     r"\b(?:is|are)\s+(?:(?:described|covered|documented|explained|listed|defined|set out|kept)\s+)?in\s+(?:the|our)\s+"
     r"(?:[\w-]+\s+){0,4}?(?:policy|page|guide|runbook|docs?|document|section|handbook|wiki)\b", re.I)
 # where the instructions are, not what to do: "Detailed ENT password reset instructions can be found at ServiceNow
-# KB0022142." (a thing found somewhere is a place: "The fridge can be found on the fifth floor.")
-_FOUND_ELSEWHERE = re.compile(r"\b(?:instructions|details|information|guidance)\s+(?:can|may)\s+be\s+found\s+"
-                              r"(?:at|in|on)\b", re.I)
+# KB0022142."; details or information found in a document or an article ("… can be found on the Benefits page"). A
+# thing found in a system or a place is where it is: "Your leave balance information can be found in HR Links."
+_FOUND_ELSEWHERE = re.compile(
+    r"\b(?:instructions|guidance)\b[^.;:]{0,40}?\b(?:can|may)\s+(?:also\s+)?be\s+found\b|"
+    r"\b(?:details|information)\s+(?:can|may)\s+(?:also\s+)?be\s+found\s+(?:at|in|on)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:KB\d+|articles?|page|guide|docs?|documentation|wiki|handbook|link|website)\b", re.I)
 _POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|read first|links|references)\b", re.I)
 _PRONOUN = r"(?:it|they|them|its|their|he|she|his|her)"  # a subject or possessive that opens a sentence
 _PRONOUN_START = re.compile(rf"^{_PRONOUN}\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)

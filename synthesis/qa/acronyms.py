@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..sentences import content_stems
+
 _DEFINED = re.compile(r"\((?P<acr>[A-Z][A-Za-z]{1,5}?)s?\)")
 _SMALL = frozenset({"of", "and", "the", "for", "to", "in", "on", "a", "an", "&"})
 _WORDS_BEFORE = re.compile(r"[A-Za-z][\w'-]*|&")
@@ -69,8 +71,6 @@ def _subsequence(part: str, word: str) -> bool:
 def spelled_out(text: str, known: dict[str, str]) -> set[str]:
     """The defined acronyms whose expansion `text` spells out, by its content words in any form ("Who came up with
     the Centers of Excellence idea?" asks about CoE, defined as "Centers of Excellence (CoE)")."""
-    from ..sentences import content_stems
-
     words = content_stems(text)
     return {acr for acr, meaning in known.items() if (spelled := content_stems(meaning)) and spelled <= words}
 

@@ -123,8 +123,13 @@ def told_roles(question: str, part: Part) -> set[str]:
 
 def names_someone_new(text: str, asked_acronyms: set[str]) -> bool:
     """A named unit, a contact or an acronym the question lacks ("work with AcqDiv") says who, whatever else."""
-    named = {a[:-1] if a.endswith("s") and a[:-1] in asked_acronyms else a for a in ACRONYM.findall(text)}  # "CoEs"
-    return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text) or named - asked_acronyms)
+    named = {_singular(a) for a in ACRONYM.findall(text)} - {_singular(a) for a in asked_acronyms}
+    return bool(_UNIT.search(text) or _NAMED_UNIT.search(text) or _ADDRESS.search(text) or named)
+
+
+def _singular(acronym: str) -> str:
+    """"CoEs" is "CoE" ("AWS" keeps its capital S)."""
+    return acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
 
 
 def names_told_roles_only(told: set[str], text: str) -> bool:

@@ -84,6 +84,8 @@ def test_the_synthesizer_has_one_async_entry_point_and_no_sync_twin():
     # 18F handbook (a development probe): where the instructions are is not what to do
     ("Detailed ENT password reset instructions can be found at ServiceNow KB0022142.", True, False),
     ("The fridge can be found on the fifth floor.", False, False),  # a thing found somewhere is a place
+    ("Your leave balance information can be found in HR Links.", False, False),  # … in a system too (review)
+    ("More information can also be found on the Benefits page.", True, False),
     ("Anyone can declare one, including you, in your first week.", False, True),
     ("It fires when the queue grows.", False, True),
     ("This is how we deploy.", False, True),

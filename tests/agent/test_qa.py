@@ -7,6 +7,8 @@ synthesizer; nothing is scored by hand.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from synthesis.models import Passage
@@ -1986,11 +1988,13 @@ async def test_an_acronym_the_question_spells_out_names_no_one_new(minilm, monke
     on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "spelled_out",
                                       lambda text, known: set())
     assert on.startswith("A signature initiative designed by the White House"), on
-    assert not off.startswith("A signature initiative"), off
+    assert off.startswith("CoE originally launched"), off
     known = acronyms.definitions(["the Centers of Excellence (CoE) seek to", "Leave Without Pay (LWOP)"])
     assert acronyms.spelled_out("Who came up with the Center of Excellence idea?", known) == {"CoE"}
     assert acronyms.spelled_out("Can I take leave?", known) == set()  # a word of it is not the name
     assert not kinds.names_someone_new("By standing up the CoEs we strive to share talent.", {"CoE"})  # its plural
+    assert not kinds.names_someone_new("CoE originally launched with teams.", {"CoEs"})  # the question's plural
+    assert kinds.names_someone_new("Ask the AWS admins.", {"AW"})  # a capital S is the acronym's own
 
 
 async def test_a_line_saying_where_the_instructions_are_does_not_answer_where_to_go(minilm, monkeypatch):
@@ -1998,7 +2002,7 @@ async def test_a_line_saying_where_the_instructions_are_does_not_answer_where_to
     answered with "Detailed ENT password reset instructions can be found at ServiceNow KB0022142." (the closer
     match), not the line two sentences before it that says where to go: "Go to reset.gsa.gov to change your
     password." A line sending the reader to instructions is a pointer (`is_pointer`), like "See X."."""
-    import synthesis.sentences as sentences
+    from synthesis import sentences
 
     context = _context(
         ("Logging in & Networks", "ENT (enterprise) login > Changing your ENT password",
@@ -2008,9 +2012,8 @@ async def test_a_line_saying_where_the_instructions_are_does_not_answer_where_to
          "password reset instructions can be found at ServiceNow KB0022142."))
     question = ("My ENT password is about to expire. Where do I go to change it, and is there anything I need to do "
                 "afterwards so my laptop picks up the new one?")
-    on = (await _answer(minilm, question, context)).summary
-    monkeypatch.setattr(sentences, "_FOUND_ELSEWHERE", sentences.re.compile(r"(?!)"))  # the rule switched off
-    off = (await _answer(minilm, question, context)).summary
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, sentences, "_FOUND_ELSEWHERE",
+                                      re.compile(r"(?!)"))
     assert on.startswith("Go to reset.gsa.gov"), on
     assert off.startswith("Detailed ENT password reset instructions"), off
 
