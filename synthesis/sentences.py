@@ -276,7 +276,14 @@ _FOUND_ELSEWHERE = re.compile(
 _POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|read first|links|references)\b", re.I)
 _PRONOUN = r"(?:it|they|them|its|their|he|she|his|her)"  # a subject or possessive that opens a sentence
 _PRONOUN_START = re.compile(rf"^{_PRONOUN}\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)
-_PRONOUN_OBJECT = re.compile(r"^[A-Za-z]+\s+(?:it|them)\b|(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\beach )\bone(?=\s*[,.;!?])",
+# "it" that stands for nothing: a time that has passed or a judgement ("If it has been over a week after your voucher
+# was approved, contact …", "When it is important to …")
+_EXPLETIVE = (r"it(?:'s|\s+(?:is|was|has\s+been|had\s+been|will\s+be|would\s+be|may\s+be|takes|took))\s+"
+              r"(?:[\w-]+\s+){0,3}?(?:minutes?|hours?|days?|weeks?|months?|years?|a\s+while|long|"
+              r"(?:important|necessary|recommended|possible|required|best|okay|ok|fine|helpful|useful|likely|unlikely|"
+              r"easy|hard|difficult|good|better|a\s+good\s+idea)\s+(?:to|that|for))\b")
+_PRONOUN_OBJECT = re.compile(rf"^[A-Za-z]+\s+(?!{_EXPLETIVE})(?:it|them)\b|"
+                             r"(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\beach )\bone(?=\s*[,.;!?])",
                              re.I)  # "Say it out loud", "Anyone can declare one, …": what is meant is elsewhere
 _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers applies works depends".split())
 

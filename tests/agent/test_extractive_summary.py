@@ -88,6 +88,12 @@ def test_the_synthesizer_has_one_async_entry_point_and_no_sync_twin():
     ("More information can also be found on the Benefits page.", True, False),
     ("Anyone can declare one, including you, in your first week.", False, True),
     ("It fires when the queue grows.", False, True),
+    # 18F handbook (a development probe): an "it" that stands for no thing leans on nothing; the line answering "if
+    # it's been a while and nothing has shown up, who should I email?" had been left out of the summary's candidates
+    ("If it has been over a week after your voucher has been approved and your reimbursement hasn't arrived, "
+     "contact kc-travel.finance@gsa.gov and describe the issue you are having.", False, False),
+    ("When it is important to respond fast, call the on-call engineer.", False, False),
+    ("If it fails, retry the deploy.", False, True),
     ("This is how we deploy.", False, True),
     ("This policy covers production access.", False, False),
     ("Anyone can declare an incident, at any time, for any reason.", False, False),
