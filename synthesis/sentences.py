@@ -277,11 +277,13 @@ _POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|r
 _PRONOUN = r"(?:it|they|them|its|their|he|she|his|her)"  # a subject or possessive that opens a sentence
 _PRONOUN_START = re.compile(rf"^{_PRONOUN}\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)
 # "it" that stands for nothing: a time that has passed or a judgement ("If it has been over a week after your voucher
-# was approved, contact …", "When it is important to …")
-_EXPLETIVE = (r"it(?:'s|\s+(?:is|was|has\s+been|had\s+been|will\s+be|would\s+be|may\s+be|takes|took))\s+"
-              r"(?:[\w-]+\s+){0,3}?(?:minutes?|hours?|days?|weeks?|months?|years?|a\s+while|long|"
-              r"(?:important|necessary|recommended|possible|required|best|okay|ok|fine|helpful|useful|likely|unlikely|"
-              r"easy|hard|difficult|good|better|a\s+good\s+idea)\s+(?:to|that|for))\b")
+# was approved, contact …", "When it is important to …"); not "If it was approved two days ago"
+_EXPLETIVE = (r"it(?:['\u2019]s(?:\s+been)?|\s+(?:is|was|has\s+been|had\s+been|will\s+be|would\s+be|may\s+be|"
+              r"takes|took))\s+"
+              r"(?:(?:over|more|less|than|at|least|about|under|only|almost|nearly|a|an|few|several|couple|of|\d+|"
+              r"one|two|three|four|five|six|seven|eight|nine|ten)\s+){0,3}(?:minutes?|hours?|days?|weeks?|months?|"
+              r"years?|while|(?:important|necessary|recommended|possible|required|best|okay|ok|fine|helpful|useful|"
+              r"likely|unlikely|easy|hard|difficult|good|better|a\s+good\s+idea)\s+(?:to|that|for))\b")
 _PRONOUN_OBJECT = re.compile(rf"^[A-Za-z]+\s+(?!{_EXPLETIVE})(?:it|them)\b|"
                              r"(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\beach )\bone(?=\s*[,.;!?])",
                              re.I)  # "Say it out loud", "Anyone can declare one, …": what is meant is elsewhere

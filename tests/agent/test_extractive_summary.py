@@ -93,7 +93,9 @@ def test_the_synthesizer_has_one_async_entry_point_and_no_sync_twin():
     ("If it has been over a week after your voucher has been approved and your reimbursement hasn't arrived, "
      "contact kc-travel.finance@gsa.gov and describe the issue you are having.", False, False),
     ("When it is important to respond fast, call the on-call engineer.", False, False),
+    ("If it\u2019s been a while, ping the team in #writing-lab.", False, False),
     ("If it fails, retry the deploy.", False, True),
+    ("If it was approved two days ago, wait for the email.", False, True),  # a time, but "it" is the request
     ("This is how we deploy.", False, True),
     ("This policy covers production access.", False, False),
     ("Anyone can declare an incident, at any time, for any reason.", False, False),
