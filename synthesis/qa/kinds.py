@@ -128,7 +128,7 @@ def names_someone_new(text: str, asked_acronyms: set[str]) -> bool:
 
 
 def _singular(acronym: str) -> str:
-    """"CoEs" is "CoE" ("AWS" keeps its capital S)."""
+    """A plural acronym read as its singular: "CoEs" is "CoE" ("AWS" keeps its capital S)."""
     return acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
 
 

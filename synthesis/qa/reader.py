@@ -308,7 +308,8 @@ class Reader:
         roles = [kinds.told_roles(frame.question, p) for p in frame.parts]
         asks_who = any(p.expect is Expect.WHO for p in frame.parts)
         # the acronyms it names, or spells out ("Centers of Excellence" names the CoE): no one new
-        asked_acronyms = set(kinds.ACRONYM.findall(frame.question)) | spelled_out(frame.question, known)
+        asked_acronyms = (set(kinds.ACRONYM.findall(frame.question)) | spelled_out(frame.question, known)
+                          if asks_who else set())
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
