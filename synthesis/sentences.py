@@ -116,6 +116,7 @@ class Sentence(NamedTuple):
     code: bool = False  # a line of a code block
     goes_on: bool = False  # a list item's second or later sentence: it goes on from the one before it
     row: bool = False  # a table row, read as "Header: cell; Header: cell"
+    paragraph: int = -1  # the paragraph (or list item) of prose it sits in, numbered in the text; -1: a row or code
 
     @property
     def fragment(self) -> bool:
@@ -188,11 +189,14 @@ def sentence_units(text: str) -> list[Sentence]:
     if _starts_in_code(text):
         code, whole = [], False  # a chunk cut from inside a long code block: its first fence closes it
 
+    paragraphs = 0
+
     def flush() -> None:
-        nonlocal lead
+        nonlocal lead, paragraphs
         if paragraph:
             sentences = _split_prose(" ".join(paragraph))
-            out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0)
+            paragraphs += 1
+            out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0, paragraph=paragraphs)
                        for k, s in enumerate(sentences))
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
                 # or one with only asides after it ("… the following paperwork. Note: draft all four first.")

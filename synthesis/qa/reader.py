@@ -106,6 +106,7 @@ class Candidate:
     subject: str = ""  # the heading a sentence names only as "this option" (`--output-junit <file>`)
     code: bool = False  # a line of a code block
     row: bool = False  # a table row ("Cadence; Tock timesheet: Weekly; HR Links timesheet: Bi-weekly.")
+    paragraph: int = -1  # the paragraph (or list item) it sits in, numbered within its passage; -1: a row or code
     goes_on: bool = False  # a list item's later sentence ("**Change the passcode.** It must be …"): see `_join_back`
     joined: bool = False  # two sentences: the second points back at the first ("This request will require …")
     vector: np.ndarray | None = None

@@ -22,21 +22,24 @@ from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, pick_answers, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.kinds import holds
+from ..qa.selection import PARALLEL_COSINE
 from ..qa.reader import asked_case, field_line, same_case
 from ..qa.values import asks_date
-from ..sentences import (content_stems, key_phrases, lead_joint, lead_text, leans_on_context, points_back,
-                         sentence_units)
+from ..sentences import (content_stems, is_pointer, key_phrases, lead_joint, lead_text, leans_on_context,
+                         points_back, sentence_units)
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
                              replaces, resolution)
 from .quotes import continued_by, join_items, list_for, quote, quote_all, step_list
+from .quotes import sentence as full_sentence
 
 log = structlog.get_logger(__name__)
 
 Unit = Candidate  # the name the rest of the synthesizer (and its tests) use for a candidate sentence
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
 MAX_CANDIDATES = 150  # sentences read per question (every one is embedded): the answer time is bounded by it
+GOES_ON_WORDS = 20  # the next sentence of an answer's paragraph is quoted with it when at most this long
 JOIN_WORDS = 40  # a sentence pointing back is joined to the one before it when that one is at most this long
 POINTER = re.compile(r"^(see|read|refer to|more in|details in|back to)\b", re.I)
 TWIN_COSINE = 0.9  # sentences this similar say the same thing — unless they differ in a word the question uses
@@ -172,7 +175,7 @@ class ExtractiveSynthesizer:
                 subject = protect(_subject(text, src.passage))
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
                                   fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
-                                  goes_on=sentence.goes_on, row=sentence.row))
+                                  goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph))
         return _join_back(units)
 
     def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
@@ -241,7 +244,12 @@ class ExtractiveSynthesizer:
                 quoted.update(x.text for x in [u, *([lead] if lead else []), *items])
                 if items:
                     quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
-                quotes.append(f"{quote(u)} {quote(lead, items, more)}" if lead else quote(u, items, more))
+                then = None if items or lead else _goes_on(u, units, quoted)
+                if then is not None:
+                    quoted.add(then.text)
+                    quotes.append(f"{quote(u)} {cite(full_sentence(then.text), [then.source])}")
+                else:
+                    quotes.append(f"{quote(u)} {quote(lead, items, more)}" if lead else quote(u, items, more))
                 answers.extend(x for x in [u, *([lead] if lead else []), *items] if x not in answers)
             if quotes:
                 lines.append(" ".join(quotes))
@@ -459,6 +467,24 @@ def _topic_from_part(part: str) -> str:
 def _keywords_label(text: str) -> str:
     phrases = key_phrases(text)
     return phrases[0] if phrases else "Other"
+
+
+def _goes_on(u: Unit, units: list[Unit], quoted: set[str]) -> Unit | None:
+    """The short sentence right after `u` in the same paragraph, not yet quoted: what a paragraph's answer goes on
+    to say ("If you only use GitHub from the web interface, you do not need to configure signing." → "The web
+    interface automatically signs your work for you."). None for a list item's lead-in, code or a question, and for
+    a sentence that states the same rule for another case ("A secondary caregiver receives up to 6 weeks …" after
+    the primary caregiver's 16: `PARALLEL_COSINE`, as for the reader's own next sentence)."""
+    if u.paragraph < 0 or u.code or u.text.rstrip().endswith((":", "?")):
+        return None
+    for v in units:
+        if (v.passage is u.passage and v.position == u.position + 1 and v.paragraph == u.paragraph
+                and not v.code and v.text not in quoted and len(v.text.split()) <= GOES_ON_WORDS
+                and not v.text.rstrip().endswith((":", "?")) and not is_pointer(v.text, v.passage.section)
+                and not (u.vector is not None and v.vector is not None
+                         and float(u.vector @ v.vector) >= PARALLEL_COSINE)):
+            return v
+    return None
 
 
 def _join_back(units: list[Unit]) -> list[Unit]:

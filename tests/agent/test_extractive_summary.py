@@ -33,15 +33,17 @@ Owners are assigned before the incident channel is closed.
 
 def test_list_items_know_their_lead_in():
     units = sentence_units(HOTFIX)
-    assert units[0] == Sentence("A hotfix request states:")
+    assert units[0] == Sentence("A hotfix request states:", paragraph=1)
     assert units[0].fragment  # a lead-in alone says nothing
+    # each item is a paragraph of its own: the lead-in's paragraph does not go on into it
     assert units[3] == Sentence("the pull request, with at least one approving review;", True,
-                                "A hotfix request states:")
+                                "A hotfix request states:", paragraph=4)
     post = sentence_units(POSTMORTEMS)
     assert post[1] == Sentence("Any production hotfix, even if there was no customer impact.", True,
-                               "When we write one")
+                               "When we write one", paragraph=2)
     assert post[2].text == "A SEV3 when the incident commander asks for one."  # the item's continuation line
-    assert post[3] == Sentence("Owners are assigned before the incident channel is closed.")  # prose again
+    assert post[2].paragraph == 3
+    assert post[3] == Sentence("Owners are assigned before the incident channel is closed.", paragraph=4)  # prose
     assert not post[3].fragment
     assert split_sentences(HOTFIX) == [u.text for u in units]
 

@@ -1844,6 +1844,11 @@ async def test_a_yes_no_answer_goes_on_in_what_to_do_instead(minilm, monkeypatch
     """18F handbook (a fresh probe): "The police got my stolen laptop back. Can I go back to using it?" was answered
     "it may have been tampered with and should not be used" without the next sentence, what to do instead."""
     from synthesis.qa import selection
+    from synthesis.synthesize import extractive
+
+    # the short next sentence of a quoted line's paragraph is quoted with it anyway: this rule is what picks it
+    # when that one does not apply (here it is switched off, so the test shows this rule alone)
+    monkeypatch.setattr(extractive, "GOES_ON_WORDS", 0)
 
     assert Expect.PROCEDURE in answer_kinds("Return the equipment to GSA IT so they can inspect it.")
     context = _context(
@@ -2188,3 +2193,25 @@ def test_an_faq_heading_asks_the_procedure_only_when_it_asks_how_and_asks_this(h
                                                                     title="Handbook", section=f"FAQs > {heading}"),
                   heading_match=[match])
     assert _asks_the_procedure(c, 0) is asks
+
+
+async def test_an_answer_is_quoted_with_the_short_sentence_its_paragraph_goes_on_with(minilm, monkeypatch):
+    """The rule a paragraph states, then what follows from it ("… you do not need the desktop client. The browser
+    editor keeps every revision for you."): the second sentence reads weakly alone, but it is the half of the answer
+    that says why. It is quoted after the first, from the same paragraph only."""
+    from synthesis.synthesize import extractive
+
+    context = _context(
+        ("Team wiki", "Editing in the browser",
+         "If you only edit pages in the browser, you do not need to install the desktop client. The browser editor "
+         "keeps every revision for you.\n\nSpace owners can lock a page while it is being reviewed."),
+        ("Team wiki", "Desktop client",
+         "The desktop client syncs pages for offline editing. Install it from the software catalog; it needs "
+         "admin rights on a managed laptop."),
+    )
+    question = "I only ever edit pages in the browser, never offline. Do I still have to install the desktop client?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, extractive, "GOES_ON_WORDS", 0)
+    assert "you do not need to install the desktop client" in on, on
+    assert "keeps every revision for you" in on, on
+    assert "keeps every revision for you" not in off, off
+    assert "lock a page" not in on, "the next paragraph is not the answer's"
