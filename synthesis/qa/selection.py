@@ -13,8 +13,8 @@ from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
-# each; more: none), and how close behind the best each must be: with a reason (a neighbour, the kind the best
-# lacks), and without one.
+# each; more: none), and how close behind the best each must be: from the best's own page, and from another page
+# (which must also share a word with the part, hold the kind of answer it expects and contradict no chosen line).
 EXTRA_SENTENCES = {1: 3, 2: 2, 3: 1}
 NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
@@ -92,11 +92,11 @@ def _after(best: Candidate, candidates: list[Candidate], n: int = REASON_SENTENC
 
 
 def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) -> Candidate | None:
-    """One more sentence for the summary, nearly as good as the best: from the best's own document, its
-    neighbour, one that holds the answer kind the chosen lack, or one close behind (CLOSE_RATIO); from another
-    document, one close behind that shares a word with the part, holds the kind of answer it expects and
-    disagrees with no chosen sentence (a second source that answers too, never the other side of a dispute).
-    Never a restatement."""
+    """One more sentence for the summary, nearly as good as the best: from the best's own document, one at least
+    NEXT_RATIO as relevant (before a procedure's best line: only a neighbour, one that holds the answer kind the
+    chosen lack, or one close behind, CLOSE_RATIO); from another document, one close behind (CLOSE_RATIO) that shares a word with the
+    part, holds the kind of answer it expects and disagrees with no chosen sentence (a second source that answers
+    too, never the other side of a dispute). Never a restatement."""
     # the one reader of disagreement; a condition does not excuse it here ("… allowed on Fridays until 15:00"
     # quoted after "… not allowed on Fridays" reads as agreement)
     from ..synthesize.contradictions import number_conflict, polarity_conflict
@@ -119,6 +119,13 @@ def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) 
                                 for x in chosen)):
                 return c
             continue
+        # the best's own page: the rest of its answer ("Gym memberships are reimbursed with a doctor's note" after
+        # what an FSA pays for). For a procedure, a line before its best is background ("The building has 40
+        # parking spaces." above "To get a parking permit, email …") unless it neighbours a chosen line, holds the
+        # kind of answer the chosen lack, or is close behind.
+        after = (c.passage.chunk_index, c.position) > (best.passage.chunk_index, best.position)
+        if part.expect is not Expect.PROCEDURE or after:
+            return c
         adjacent = any(c.passage.id == x.passage.id and abs(c.position - x.position) == 1 for x in chosen)
         adds_kind = not any(holds(part, x) for x in chosen) and holds(part, c)
         if adjacent or adds_kind or ratio >= CLOSE_RATIO:

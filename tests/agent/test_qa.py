@@ -1457,6 +1457,9 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
     )
     question = ("A colleague from another agency is driving in to meet me at DC headquarters next week. How do I "
                 "reserve a parking spot for them?")
+    # a later line of the best's page 0.8 as relevant follows it anyway (`_next`): switched off here, so the test
+    # shows the steps rule alone
+    monkeypatch.setattr(selection, "NEXT_RATIO", 0.9)
     on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "STEP_RATIO", 2.0)
     assert on.startswith("In order to reserve parking"), on
     assert "East Courtyard" in on, on
@@ -2215,3 +2218,52 @@ async def test_an_answer_is_quoted_with_the_short_sentence_its_paragraph_goes_on
     assert "keeps every revision for you" in on, on
     assert "keeps every revision for you" not in off, off
     assert "lock a page" not in on, "the next paragraph is not the answer's"
+
+
+async def test_a_line_of_the_best_answers_page_nearly_as_relevant_completes_it(minilm, monkeypatch):
+    """A yes/no question answered by the page's general rule, with the line that settles it further down the same
+    page ("Can my FSA pay for a gym membership?": what an FSA is for, then "Gym memberships are reimbursed with a
+    doctor's note"). From the best's own page a line 0.8 as relevant follows (`NEXT_RATIO`), neighbour or not; a
+    line from another page still needs 0.9 and more (`CLOSE_RATIO`)."""
+    from synthesis.qa import selection
+
+    context = _context(
+        ("Benefits", "Flexible spending accounts",
+         "Flexible spending accounts (FSA) let you pay for eligible out-of-pocket health care costs with pre-tax "
+         "dollars.\n\nEnrollment happens during Open Season each November.\n\nGym memberships are reimbursed with a "
+         "doctor's note, as are over-the-counter medication and eyeglasses."),
+        ("Office", "Gym", "The building has a small gym in the basement for everyone who works there."),
+    )
+    on, off = await _with_and_without(minilm, monkeypatch, "Can my FSA pay for a gym membership?", context,
+                                      selection, "NEXT_RATIO", 0.9)
+    assert on.startswith("Flexible spending accounts (FSA) let you pay"), on
+    assert "reimbursed with a doctor's note" in on, on
+    assert "reimbursed with a doctor's note" not in off, off
+    assert "small gym in the basement" not in on, "another page's weaker line stays out"
+
+
+async def test_a_procedure_is_completed_by_a_later_line_of_its_page_not_by_background(minilm, monkeypatch):
+    """How a garage permit is requested, then (in the page's next chunk) how it arrives: a later line of the best's
+    page 0.8 as relevant follows a procedure as it follows any answer. What stands between them ("The garage has 40
+    spaces …") is background and stays out, as does a line before a procedure's best (see the FAQ test above)."""
+    from synthesis.qa import selection
+
+    def passage(i: int, doc: str, chunk: int, section: str, content: str) -> ContextSource:
+        return ContextSource(number=i, passage=Passage(id=f"p{i}", doc_id=doc, content=content, score=0.6 - 0.02 * i,
+                                                       title=doc.title(), section=section, chunk_index=chunk,
+                                                       chunk_count=2))
+
+    context = Context(sources=[
+        passage(1, "parking", 0, "Garage permits",
+                "To get a parking permit for the garage, email Tenant Support with your license plate number."),
+        passage(2, "parking", 1, "Garage permits > After you apply",
+                "The garage has 40 spaces shared by three agencies.\n\nYour garage permit arrives by mail within five "
+                "business days; hang it on the mirror."),
+        passage(3, "bikes", 0, "Bike room", "The bike room is next to the loading dock."),
+    ])
+    on, off = await _with_and_without(minilm, monkeypatch, "How do I get a parking permit for the garage?", context,
+                                      selection, "NEXT_RATIO", 0.9)
+    assert on.startswith("To get a parking permit for the garage, email Tenant Support"), on
+    assert "arrives by mail within five business days" in on, on
+    assert "arrives by mail" not in off, off
+    assert "40 spaces" not in on and "bike room" not in on, on
