@@ -208,10 +208,13 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory(prefix="synthbot-soak-") as tmp:
         root = Path(tmp)
-        chroma, chroma_url = start_chroma(root / "chroma")
+        # Redis first: without redis-server `start_redis` raises before anything runs; a Chroma server started
+        # before it would outlive the run
         redis, redis_url = start_redis(root / "redis")
+        chroma = None
         workers: list[Worker] = []
         try:
+            chroma, chroma_url = start_chroma(root / "chroma")
             store = KnowledgeStore.open(Settings(_env_file=None, home=root / "ingest", chroma_url=chroma_url),
                                         load_embedder())
             ingest(store, [REPO / "examples" / "handbook"])
@@ -231,7 +234,8 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             for w in workers:
                 stop_worker(w)
-            stop_process(chroma)
+            if chroma is not None:
+                stop_process(chroma)
             stop_process(redis)
 
 

@@ -71,10 +71,13 @@ async def stack(tmp_path_factory, minilm):
     from synthesis.store import KnowledgeStore
 
     root = tmp_path_factory.mktemp("two-workers")
-    chroma, chroma_url = start_chroma(root / "chroma")
+    # Redis first: without redis-server it skips before anything runs; a server started before the skip would
+    # outlive the test run (each run without Redis left a `chroma run` behind)
     redis, redis_url = start_redis(root / "redis")
+    chroma = None
     workers = []
     try:
+        chroma, chroma_url = start_chroma(root / "chroma")
         store = KnowledgeStore.open(Settings(_env_file=None, home=root / "ingest", chroma_url=chroma_url), minilm)
         ingest(store, [ROOT / "examples" / "handbook"])
         async with FakeSlack() as fake, aiohttp.ClientSession() as http:
@@ -88,7 +91,8 @@ async def stack(tmp_path_factory, minilm):
     finally:
         for w in workers:
             stop_worker(w)
-        stop_process(chroma)
+        if chroma is not None:
+            stop_process(chroma)
         stop_process(redis)
 
 
