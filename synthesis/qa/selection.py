@@ -17,6 +17,7 @@ from .reader import Candidate, last_heading
 # (which must also share a word with the part, hold the kind of answer it expects and contradict no chosen line).
 EXTRA_SENTENCES = {1: 3, 2: 2, 3: 1}
 NEXT_RATIO, CLOSE_RATIO = 0.8, 0.9
+SAME_PAGE_ANYWHERE = True  # a line of the best's page at NEXT_RATIO follows wherever it stands (see `_next`)
 # A "why" question whose best sentence restates its premise (this close in meaning) is answered by what follows it.
 RESTATES, REASON_SENTENCES = 0.75, 2
 _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
@@ -72,7 +73,7 @@ def _numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
     return None
 
 
-def _parallel(c: Candidate, best: Candidate) -> bool:
+def parallel(c: Candidate, best: Candidate) -> bool:
     """The same sentence for another case ("A secondary caregiver receives up to 6 weeks …" after "A primary
     caregiver receives up to 16 weeks …"; cosine 0.96): the next row of a rule, not the rest of its answer."""
     return c.vector is not None and best.vector is not None and float(c.vector @ best.vector) >= PARALLEL_COSINE
@@ -94,9 +95,9 @@ def _after(best: Candidate, candidates: list[Candidate], n: int = REASON_SENTENC
 def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) -> Candidate | None:
     """One more sentence for the summary, nearly as good as the best: from the best's own document, one at least
     NEXT_RATIO as relevant (before a procedure's best line: only a neighbour, one that holds the answer kind the
-    chosen lack, or one close behind, CLOSE_RATIO); from another document, one close behind (CLOSE_RATIO) that shares a word with the
-    part, holds the kind of answer it expects and disagrees with no chosen sentence (a second source that answers
-    too, never the other side of a dispute). Never a restatement."""
+    chosen lack, or one close behind, CLOSE_RATIO); from another document, one close behind (CLOSE_RATIO) that
+    shares a word with the part, holds the kind of answer it expects and disagrees with no chosen sentence (a
+    second source that answers too, never the other side of a dispute). Never a restatement."""
     # the one reader of disagreement; a condition does not excuse it here ("… allowed on Fridays until 15:00"
     # quoted after "… not allowed on Fridays" reads as agreement)
     from ..synthesize.contradictions import number_conflict, polarity_conflict
@@ -124,7 +125,7 @@ def _next(chosen: list[Candidate], ranked: list[Candidate], part: Part, j: int) 
         # parking spaces." above "To get a parking permit, email …") unless it neighbours a chosen line, holds the
         # kind of answer the chosen lack, or is close behind.
         after = (c.passage.chunk_index, c.position) > (best.passage.chunk_index, best.position)
-        if part.expect is not Expect.PROCEDURE or after:
+        if SAME_PAGE_ANYWHERE and (part.expect is not Expect.PROCEDURE or after):
             return c
         adjacent = any(c.passage.id == x.passage.id and abs(c.position - x.position) == 1 for x in chosen)
         adds_kind = not any(holds(part, x) for x in chosen) and holds(part, c)
@@ -177,7 +178,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
         chosen[1:1] = [c for c in _after(best, candidates, STEP_SENTENCES if steps else GOES_ON)
                        if id(c) not in used and c not in chosen and c.scores
                        and c.scores[j] >= ratio * best.scores[j] and not is_pointer(c.text, c.passage.section)
-                       and not _parallel(c, best)]
+                       and not parallel(c, best)]
         if steps and STEP_BEFORE:  # … and it starts before it: the unbroken run of steps just before it
             at = {c.position: c for c in candidates if c.passage.id == best.passage.id}
             before: list[Candidate] = []
@@ -185,7 +186,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                 c = at.get(best.position - k)
                 if (c is None or id(c) in used or c in chosen or not c.scores
                         or c.scores[j] < ratio * best.scores[j] or Expect.PROCEDURE not in c.kinds
-                        or is_pointer(c.text, c.passage.section) or _parallel(c, best)):
+                        or is_pointer(c.text, c.passage.section) or parallel(c, best)):
                     break
                 before.insert(0, c)
             chosen = before + chosen

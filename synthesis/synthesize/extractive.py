@@ -22,11 +22,11 @@ from ..models import Contradiction, Finding, Passage, Quality, Source, Synthesis
 from ..qa import Candidate, Expect, Frame, Reader, analyze, pick_answers, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.kinds import holds
-from ..qa.selection import PARALLEL_COSINE
 from ..qa.reader import asked_case, field_line, same_case
+from ..qa.selection import parallel
 from ..qa.values import asks_date
-from ..sentences import (content_stems, is_pointer, key_phrases, lead_joint, lead_text, leans_on_context,
-                         points_back, sentence_units)
+from ..sentences import (content_stems, introduces_list, is_pointer, key_phrases, lead_joint, lead_text,
+                         leans_on_context, points_back, sentence_units)
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
@@ -39,7 +39,7 @@ log = structlog.get_logger(__name__)
 Unit = Candidate  # the name the rest of the synthesizer (and its tests) use for a candidate sentence
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
 MAX_CANDIDATES = 150  # sentences read per question (every one is embedded): the answer time is bounded by it
-GOES_ON_WORDS = 20  # the next sentence of an answer's paragraph is quoted with it when at most this long
+PARAGRAPH_NEXT_WORDS = 20  # the next sentence of a quoted line's paragraph is quoted with it when this short
 JOIN_WORDS = 40  # a sentence pointing back is joined to the one before it when that one is at most this long
 POINTER = re.compile(r"^(see|read|refer to|more in|details in|back to)\b", re.I)
 TWIN_COSINE = 0.9  # sentences this similar say the same thing — unless they differ in a word the question uses
@@ -212,6 +212,7 @@ class ExtractiveSynthesizer:
         """
         candidates = [u for u in units if not leans_on_context(u.text) or u.fragment] or units
         picked = pick_answers(frame, candidates, exclude=gap_parts)
+        picked_ids = {id(u) for chosen in picked for u in chosen}  # quoted in their own turn, as answers
         lines: list[str] = []
         answers: list[Unit] = []
         disputed = False
@@ -244,7 +245,7 @@ class ExtractiveSynthesizer:
                 quoted.update(x.text for x in [u, *([lead] if lead else []), *items])
                 if items:
                     quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
-                then = None if items or lead else _goes_on(u, units, quoted)
+                then = None if items or lead else _next_in_paragraph(u, units, quoted, picked_ids)
                 if then is not None:
                     quoted.add(then.text)
                     quotes.append(f"{quote(u)} {cite(full_sentence(then.text), [then.source])}")
@@ -469,20 +470,23 @@ def _keywords_label(text: str) -> str:
     return phrases[0] if phrases else "Other"
 
 
-def _goes_on(u: Unit, units: list[Unit], quoted: set[str]) -> Unit | None:
+def _next_in_paragraph(u: Unit, units: list[Unit], quoted: set[str], picked: set[int]) -> Unit | None:
     """The short sentence right after `u` in the same paragraph, not yet quoted: what a paragraph's answer goes on
     to say ("If you only use GitHub from the web interface, you do not need to configure signing." → "The web
-    interface automatically signs your work for you."). None for a list item's lead-in, code or a question, and for
-    a sentence that states the same rule for another case ("A secondary caregiver receives up to 6 weeks …" after
-    the primary caregiver's 16: `PARALLEL_COSINE`, as for the reader's own next sentence)."""
-    if u.paragraph < 0 or u.code or u.text.rstrip().endswith((":", "?")):
+    interface automatically signs your work for you."). None after a lead-in ending in ':' or a question (a line
+    announcing a list none of whose items was retrieved does go on: "… choose one of the following compilation
+    targets." then "For the STM32F3DISCOVERY board …, use the thumbv7em-none-eabihf target."), and for a sentence
+    that is a lead-in (ending in ':' or announcing a list), a question or a pointer itself, one picked as an answer
+    (its own turn quotes it), or one that states the same rule for another case (`parallel`: "A secondary
+    caregiver receives up to 6 weeks …" after the primary caregiver's 16). Code lines and table rows have no
+    paragraph."""
+    if u.paragraph < 0 or u.text.rstrip().endswith((":", "?")):
         return None
     for v in units:
         if (v.passage is u.passage and v.position == u.position + 1 and v.paragraph == u.paragraph
-                and not v.code and v.text not in quoted and len(v.text.split()) <= GOES_ON_WORDS
-                and not v.text.rstrip().endswith((":", "?")) and not is_pointer(v.text, v.passage.section)
-                and not (u.vector is not None and v.vector is not None
-                         and float(u.vector @ v.vector) >= PARALLEL_COSINE)):
+                and id(v) not in picked and v.text not in quoted and len(v.text.split()) <= PARAGRAPH_NEXT_WORDS
+                and not v.text.rstrip().endswith((":", "?")) and not introduces_list(v.text)
+                and not is_pointer(v.text, v.passage.section) and not parallel(v, u)):
             return v
     return None
 

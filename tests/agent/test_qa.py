@@ -1459,7 +1459,7 @@ async def test_a_how_do_i_answer_goes_on_in_the_sentences_after_it(minilm, monke
                 "reserve a parking spot for them?")
     # a later line of the best's page 0.8 as relevant follows it anyway (`_next`): switched off here, so the test
     # shows the steps rule alone
-    monkeypatch.setattr(selection, "NEXT_RATIO", 0.9)
+    monkeypatch.setattr(selection, "SAME_PAGE_ANYWHERE", False)
     on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "STEP_RATIO", 2.0)
     assert on.startswith("In order to reserve parking"), on
     assert "East Courtyard" in on, on
@@ -1851,7 +1851,7 @@ async def test_a_yes_no_answer_goes_on_in_what_to_do_instead(minilm, monkeypatch
 
     # the short next sentence of a quoted line's paragraph is quoted with it anyway: this rule is what picks it
     # when that one does not apply (here it is switched off, so the test shows this rule alone)
-    monkeypatch.setattr(extractive, "GOES_ON_WORDS", 0)
+    monkeypatch.setattr(extractive, "PARAGRAPH_NEXT_WORDS", 0)
 
     assert Expect.PROCEDURE in answer_kinds("Return the equipment to GSA IT so they can inspect it.")
     context = _context(
@@ -2213,11 +2213,20 @@ async def test_an_answer_is_quoted_with_the_short_sentence_its_paragraph_goes_on
          "admin rights on a managed laptop."),
     )
     question = "I only ever edit pages in the browser, never offline. Do I still have to install the desktop client?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, extractive, "GOES_ON_WORDS", 0)
+    # the same answer ending its paragraph: the next paragraph's first sentence is not the rest of it
+    ends = _context(
+        ("Team wiki", "Editing in the browser",
+         "If you only edit pages in the browser, you do not need to install the desktop client.\n\nSpace owners "
+         "can lock a page while it is being reviewed."),
+        ("Team wiki", "Desktop client", context.sources[1].passage.content),
+    )
+    alone = (await _answer(minilm, question, ends)).summary
+    assert "you do not need to install the desktop client" in alone, alone
+    assert "lock a page" not in alone, alone
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, extractive, "PARAGRAPH_NEXT_WORDS", 0)
     assert "you do not need to install the desktop client" in on, on
     assert "keeps every revision for you" in on, on
     assert "keeps every revision for you" not in off, off
-    assert "lock a page" not in on, "the next paragraph is not the answer's"
 
 
 async def test_a_line_of_the_best_answers_page_nearly_as_relevant_completes_it(minilm, monkeypatch):
@@ -2235,7 +2244,7 @@ async def test_a_line_of_the_best_answers_page_nearly_as_relevant_completes_it(m
         ("Office", "Gym", "The building has a small gym in the basement for everyone who works there."),
     )
     on, off = await _with_and_without(minilm, monkeypatch, "Can my FSA pay for a gym membership?", context,
-                                      selection, "NEXT_RATIO", 0.9)
+                                      selection, "SAME_PAGE_ANYWHERE", False)
     assert on.startswith("Flexible spending accounts (FSA) let you pay"), on
     assert "reimbursed with a doctor's note" in on, on
     assert "reimbursed with a doctor's note" not in off, off
@@ -2244,8 +2253,8 @@ async def test_a_line_of_the_best_answers_page_nearly_as_relevant_completes_it(m
 
 async def test_a_procedure_is_completed_by_a_later_line_of_its_page_not_by_background(minilm, monkeypatch):
     """How a garage permit is requested, then (in the page's next chunk) how it arrives: a later line of the best's
-    page 0.8 as relevant follows a procedure as it follows any answer. What stands between them ("The garage has 40
-    spaces …") is background and stays out, as does a line before a procedure's best (see the FAQ test above)."""
+    page 0.8 as relevant follows a procedure as it follows any answer (a line above a procedure's best does not: see
+    the FAQ test above). "The garage has 40 spaces …" stands between them at 0.68 of the best and stays out."""
     from synthesis.qa import selection
 
     def passage(i: int, doc: str, chunk: int, section: str, content: str) -> ContextSource:
@@ -2262,7 +2271,7 @@ async def test_a_procedure_is_completed_by_a_later_line_of_its_page_not_by_backg
         passage(3, "bikes", 0, "Bike room", "The bike room is next to the loading dock."),
     ])
     on, off = await _with_and_without(minilm, monkeypatch, "How do I get a parking permit for the garage?", context,
-                                      selection, "NEXT_RATIO", 0.9)
+                                      selection, "SAME_PAGE_ANYWHERE", False)
     assert on.startswith("To get a parking permit for the garage, email Tenant Support"), on
     assert "arrives by mail within five business days" in on, on
     assert "arrives by mail" not in off, off
