@@ -57,6 +57,7 @@ LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a 
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
+OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term line, heading its description
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
 
 # What a sentence states of a setting or feature, per field a part can ask for (see Part.field): what holds when
@@ -138,14 +139,32 @@ class Candidate:
 def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list[bool]) -> None:
     """A short line stating the asked field ("Default: \"notice\"", "New in version 3.19.") scores as well as the
     best other sentence of its section (before that one's FIELD_MISFIT): alone it says nothing a question's words
-    match; under its setting's heading it is what the description is about."""
+    match; under its setting's heading it is what the description is about. An option's term line
+    ("--freelist-vol=<number> [default: 20000000]", OPTION_TERM) scores as its own description, the lines after it:
+    a manual's options can share one section, and a chunk can end on the next option's term line."""
     best: dict[tuple[int, str], float] = {}
     for i, c in enumerate(candidates):
         if not states[i]:
             key = (id(c.passage), c.passage.section)
             best[key] = max(best.get(key, 0.0), float(scores[i]) / FIELD_MISFIT)
-    for i, c in enumerate(candidates):
-        if states[i] and len(c.text.split()) <= FIELD_LINE_WORDS:
+    order = sorted(range(len(candidates)), key=lambda i: (id(candidates[i].passage), candidates[i].position))
+    for k, i in enumerate(order):
+        c = candidates[i]
+        if not states[i] or len(c.text.split()) > FIELD_LINE_WORDS:
+            continue
+        if OPTION_TERM.match(c.text):
+            # an option's term line ("--freelist-vol=<number> [default: 20000000]") heads its own description:
+            # it is as relevant as the lines after it, up to the next option's (many options share one section of
+            # a manual); one whose description the chunk cut off is a label of unknown relevance
+            own = None
+            for x in order[k + 1:]:
+                d = candidates[x]
+                if d.passage is not c.passage or d.passage.section != c.passage.section or OPTION_TERM.match(d.text):
+                    break
+                if not states[x]:
+                    own = max(own or 0.0, float(scores[x]) / FIELD_MISFIT)
+            scores[i] = LABEL_FACTOR * float(scores[i]) if own is None else max(float(scores[i]), own)
+        else:
             scores[i] = max(float(scores[i]), best.get((id(c.passage), c.passage.section), 0.0))
 
 

@@ -2276,3 +2276,44 @@ async def test_a_procedure_is_completed_by_a_later_line_of_its_page_not_by_backg
     assert "arrives by mail within five business days" in on, on
     assert "arrives by mail" not in off, off
     assert "40 spaces" not in on and "bike room" not in on, on
+
+
+# Valgrind's manual (mc-manual.html, "4.3. Memcheck Command-Line Options"): every option shares one section, and each
+# option's term line heads its own description, so a chunk can end on the next option's term line.
+_FREELIST_SECTION = "4. Memcheck: a memory error detector > 4.3. Memcheck Command-Line Options"
+_FREELIST_CHUNKS = (
+    "When the client program releases memory using free (in C) or delete (C++), that memory is not immediately "
+    "made available for re-allocation. Instead, it is marked inaccessible and placed in a queue of freed blocks. "
+    "The purpose is to defer as long as possible the point at which freed-up memory comes back into circulation.\n\n"
+    "This option specifies the maximum total size, in bytes, of the blocks in the queue. The default value is "
+    "twenty million bytes. Increasing this increases the total amount of memory used by Memcheck but may detect "
+    "invalid uses of freed blocks which would otherwise go undetected.\n\n"
+    "--freelist-big-blocks=<number> [default: 1000000]",
+    "When making blocks from the queue of freed blocks available for re-allocation, Memcheck will in priority "
+    "re-circulate the blocks with a size greater or equal to --freelist-big-blocks. This ensures that freeing big "
+    "blocks (in particular freeing blocks bigger than --freelist-vol) does not immediately lead to a re-circulation "
+    "of all (or a lot of) the small blocks in the free list.\n\n"
+    "Setting a value of 0 means that all the blocks are re-circulated in a FIFO order.\n\n"
+    "--workaround-gcc296-bugs=<yes|no> [default: no]",
+)
+FREELIST = Context(sources=[  # two chunks of one page, in the order they were retrieved
+    ContextSource(number=n, passage=Passage(id=f"mc-{index}", doc_id="mc-manual", content=_FREELIST_CHUNKS[index - 55],
+                                            score=score, title="Memcheck", section=_FREELIST_SECTION,
+                                            chunk_index=index, chunk_count=80))
+    for n, (index, score) in enumerate(((56, 0.58), (55, 0.56)), start=1)])
+
+
+async def test_an_option_term_line_takes_its_relevance_from_its_own_description(minilm, monkeypatch):
+    """A default line reads as well as the description it belongs to. An option's term line belongs to the lines
+    after it, not to the section's best line: "--workaround-gcc296-bugs=<yes|no> [default: no]" closed the chunk
+    describing the freed-blocks queue and answered "How big is that queue … by default?" (as 'high'). A term line
+    whose description the chunk cut off is a label: "--freelist-big-blocks=<number> [default: 1000000]" is not the
+    queue's size."""
+    from synthesis.qa import reader
+
+    question = ("After free(), Memcheck keeps freed blocks out of circulation for a while to catch use-after-free. "
+                "How big is that queue of freed blocks by default?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, FREELIST, reader, "OPTION_TERM",
+                                      re.compile(r"(?!)"))
+    assert "twenty million" in on and "workaround" not in on and "1000000" not in on, on
+    assert "workaround" in off, off
