@@ -26,14 +26,19 @@ sure just versus""".split())
 
 
 COMMON_ZIPF = 5.0  # words at least this common in English ("policy", "start") say little about what is asked
+ANY_SPELLING = True  # a word is as common as its American spelling (`zipf`)
 
 
 @functools.lru_cache(maxsize=8192)
 def zipf(word: str) -> float:
-    """How common a word is in English (Zipf scale: 7 'the', 5 'straight', 3 'stipend', 0 unknown)."""
+    """How common a word is in English (Zipf scale: 7 'the', 5 'straight', 3 'stipend', 0 unknown), whichever way
+    it is spelled: "behaviour" is as common as "behavior" (4.69, not 4.36), and a British spelling is no sign that
+    a word names something specific."""
     from wordfreq import zipf_frequency  # imported on first use: its tables load lazily
 
-    return zipf_frequency(word, "en")
+    from .wordforms import american
+
+    return max(zipf_frequency(w, "en") for w in (word, *(american(word) if ANY_SPELLING else ())))
 
 
 def stem_weights(text: str) -> dict[str, float]:

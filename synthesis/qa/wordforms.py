@@ -26,11 +26,17 @@ _SPELLINGS = ((re.compile(r"our(s?)$"), r"or\1"), (re.compile(r"is(e|es|ed|ing|a
 _SAME_TOPIC_PREFIX = re.compile(r"^(?:pre|un|non)-?(?P<rest>[a-z]{5,})$")
 
 
+def american(word: str) -> set[str]:
+    """The word's American spellings, if it is written the British way ("behaviour" → "behavior")."""
+    w = word.lower()
+    return {pattern.sub(repl, w) for pattern, repl in _SPELLINGS} - {w}
+
+
 def spellings(word: str) -> set[str]:
     """The word's other spellings that name the same thing: American for British, and without a prefix that keeps
     the topic."""
     w = word.lower()
-    out = {pattern.sub(repl, w) for pattern, repl in _SPELLINGS} - {w}
+    out = american(w)
     if (m := _SAME_TOPIC_PREFIX.match(w)) and not lexicon(w):
         out.add(m.group("rest"))
     return out

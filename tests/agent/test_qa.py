@@ -928,6 +928,57 @@ def test_a_prefix_that_changes_the_topic_is_kept(word):
     assert not spellings(word)  # "restore" is no "store", "release" no "lease"
 
 
+@pytest.mark.parametrize(("word", "other"), [("behaviour", "behavior"), ("analyse", "analyze"),
+                                             ("travelled", "traveled"), ("colour", "color")])
+def test_a_british_spelling_is_as_common_as_the_american_one(word, other):
+    from synthesis.qa.question import zipf
+
+    assert zipf(word) >= zipf(other) - 1e-9
+
+
+# Real text (the Embedded Rust Book, "Tips for embedded C developers > Volatile Access", its two best chunks for the
+# question): it says "volatile" and "volatile access", never "behaviour" (nor "behavior").
+VOLATILE = _context(
+    ("Tips for embedded C developers", "Tips for embedded C developers > Volatile Access",
+     "In C, individual variables may be marked volatile, indicating to the compiler that the value in the variable "
+     "may change between accesses. Volatile variables are commonly used in an embedded context for memory-mapped "
+     "registers.\n\nIn Rust, instead of marking a variable as volatile, we use specific methods to perform "
+     "volatile access: core::ptr::read_volatile and core::ptr::write_volatile. These methods take a *const T or a "
+     "*mut T (raw pointers, as discussed above) and perform a volatile read or write.\n\n"
+     "For example, in C you might write:\n\n```\nvolatile bool signalled = false;\n\nvoid ISR() {\n"
+     "    // Signal that the interrupt has occurred\n    signalled = true;\n}\n\nvoid driver() {\n"
+     "    while(true) {\n        // Sleep until signalled\n        while(!signalled) { WFI(); }\n"
+     "        // Reset signalled indicator\n        signalled = false;\n"
+     "        // Perform some task that was waiting for the interrupt\n        run_task();\n    }\n}\n```"),
+    ("Tips for embedded C developers", "Tips for embedded C developers > Volatile Access",
+     "The equivalent in Rust would use volatile methods on each access:\n\n```\n"
+     "static mut SIGNALLED: bool = false;\n\n#[interrupt]\nfn ISR() {\n"
+     "    // Signal that the interrupt has occurred\n"
+     "    unsafe { core::ptr::write_volatile(&mut SIGNALLED, true) };\n}\n```\n\n"
+     "A few things are worth noting in the code sample:\n\nWe can pass &mut SIGNALLED into the function requiring "
+     "*mut T, since &mut T automatically converts to a *mut T (and the same for *const T)"),
+)
+
+
+async def test_a_british_spelling_does_not_make_a_word_the_topic(minilm, monkeypatch):
+    """'How do you get volatile behaviour in Rust?' was refused ('No retrieved page mentions “behaviour”'):
+    "behaviour" read as rarer than "behavior" (Zipf 4.36 against 4.69), so as a kind of volatile thing the pages
+    lack ("pet insurance"), where "behavior" would not have been."""
+    from synthesis.qa import question as question_module
+
+    asked = "In C I'd declare the flag my ISR sets as `volatile bool`. How do you get volatile behaviour in Rust?"
+    question_module.zipf.cache_clear()
+    try:
+        on = (await _answer(minilm, asked, VOLATILE)).summary
+        monkeypatch.setattr(question_module, "ANY_SPELLING", False)
+        question_module.zipf.cache_clear()
+        off = (await _answer(minilm, asked, VOLATILE)).summary
+    finally:
+        question_module.zipf.cache_clear()
+    assert "read_volatile" in on, on
+    assert "read_volatile" not in off, off
+
+
 # Real text (pip's docs, repeatable installs and pip wheel): the pages say "build" and "bundle", never "prebuild".
 WHEELHOUSE = _context(
     ("Repeatable Installs", "Using a wheelhouse (AKA Installation Bundles)",
