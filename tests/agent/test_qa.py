@@ -2368,3 +2368,46 @@ async def test_an_option_term_line_takes_its_relevance_from_its_own_description(
                                       re.compile(r"(?!)"))
     assert "twenty million" in on and "workaround" not in on and "1000000" not in on, on
     assert "workaround" in off, off
+
+
+# Real text (the 18F handbook's office pages), in the order retrieved: most of what a DC question retrieves is the
+# DC page, written "Washington, D.C."; one passage is San Francisco's bike parking.
+_BIKE_ROOM = (
+    ("Washington, D.C.", "Getting here > Biking",
+     "Bike parking is free. The entrance to the bike room is via a ramp on E Street by Greenberry's Coffee. (There "
+     "are two ramps into GSA courtyards. The one closer to 19th Street is the one you're looking for.) You must show "
+     "your GSA ID to the guard and then take your bike down to the bike room in the big building at the center of "
+     "the courtyard."),
+    ("Washington, D.C.", "Amenities > Gym, lockers, locker rooms",
+     "The gym is located in the basement. Make sure you bring your badge with you, as you'll need it to get back into "
+     "the second wing. The easiest way to get there is by taking the old elevators at the F Street entrance down to "
+     "the basement, walking slightly north, and then cutting across the parking lot (where the bike room entrance "
+     "is) into the third wing hallway."),
+    ("Washington, D.C.", "How do I... > Register for building badge swipe access as a non-GSA federal employee",
+     "Federal employees who work for agencies other than GSA can register their PIV cards to open doors and "
+     "turnstiles at 1800 F by visiting the GSA security office. OMA Security is located on the ground floor in room "
+     "G151. This is particularly useful for biking as it will allow your PIV card to open the courtyard doors from "
+     "the parking lot."),
+    ("San Francisco", "Amenities > Bike parking",
+     "Bike parking is next to the loading dock, entered from the far corner at McAllister and Leavenworth.\n\n"
+     "To request bike parking access: Fill out the bike access request form and return to James E., either by "
+     "email or by printing and returning the form to the building office in the basement level."),
+)
+BIKE_ROOM = Context(sources=[  # four chunks of two pages, one the DC office's
+    ContextSource(number=i, passage=Passage(id=f"p{i}", doc_id="sf" if title == "San Francisco" else "dc",
+                                            content=content, score=0.6 - 0.02 * i, title=title, section=section))
+    for i, (title, section, content) in enumerate(_BIKE_ROOM, start=1)])
+
+
+async def test_a_place_most_passages_are_about_still_scopes_the_question(minilm, monkeypatch):
+    """"Where is the entrance to the bike room at the DC office?" led with San Francisco's "… entered from the far
+    corner at McAllister and Leavenworth": DC headed 10 of the 11 retrieved passages, and a name carried by 60 % of
+    them scoped nothing (meant for a name every page carries, like the organisation's)."""
+    from synthesis.qa import reader
+
+    on, off = await _with_and_without(minilm, monkeypatch, "Where is the entrance to the bike room at the DC office?",
+                                      BIKE_ROOM, reader, "SCOPE_SHARE", 0.6)
+    first_on, first_off = on.split(" [")[0], off.split(" [")[0]  # the summary's first quoted line
+    assert "E Street" in on and "McAllister" not in first_on and "bike parking access" not in first_on, on
+    assert "bike parking access" in first_off or "McAllister" in first_off, off
+
