@@ -58,6 +58,7 @@ AIM_FACTOR = 0.8
 OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.95
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
+ACRONYM_SPELLED = True  # a question's acronym is named by a sentence that spells it out (see `score`)
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term line, heading its description
@@ -322,6 +323,10 @@ class Reader:
         head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]
         df = Counter(s for stems in own for s in stems)
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
+        # per part: an acronym it uses that the context defines, and the words that spell it out (a sentence using
+        # those words names it)
+        spelled = [{a: words for acr, full in known.items() if (a := stem(acr)) in p.stems
+                    and (words := content_stems(full))} if ACRONYM_SPELLED else {} for p in frame.parts]
         weights = [stem_weights(p.query) for p in frame.parts]
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
         plain = np.zeros_like(scores)
@@ -373,8 +378,12 @@ class Reader:
             c.heading_match = [max(0.0, float(x)) for x in section_cos[last_heading(c)]]
             for j, part in enumerate(frame.parts):
                 total = sum(idf[s] for s in part.stems) or 1.0
-                lex = sum(idf[s] for s in part.stems & own[i]) / total if part.stems else 0.0
-                lex_head = sum(idf[s] for s in (part.stems & head[i]) - own[i]) / total if part.stems else 0.0
+                mine, over = own[i], head[i]
+                if spelled[j]:  # "the CoE program" is named in full by "… established the … Centers of Excellence"
+                    mine = mine | {a for a, words in spelled[j].items() if words <= mine}
+                    over = over | {a for a, words in spelled[j].items() if words <= over}
+                lex = sum(idf[s] for s in part.stems & mine) / total if part.stems else 0.0
+                lex_head = sum(idf[s] for s in (part.stems & over) - mine) / total if part.stems else 0.0
                 fit = kinds.fit(part, c, roles[j], someone_new)
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)

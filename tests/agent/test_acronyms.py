@@ -58,3 +58,30 @@ def test_a_sentence_that_only_abbreviates_ranks_with_the_question(minilm):
     Reader(minilm.embed).score(frame, bare)  # without the defining passage, LWOP stays opaque
     assert with_acronyms > bare[0].scores[0]
     assert {"leav", "pay"} <= cands[1].stems and "pay" not in bare[0].stems
+
+
+def test_an_acronym_of_the_question_is_named_by_its_spelled_out_words(minilm, monkeypatch):
+    """18F handbook: "I opened a PR … Who has to review it?" is answered by "Each pull request should be reviewed by
+    at least one other TTS staff member": the context defines "pull request (PR)", and a sentence that spells the
+    question's acronym out names it as much as one that writes "PR"."""
+    from synthesis.qa import reader
+
+    define = Passage(id="p1", doc_id="github", title="Editing in GitHub", section="", score=0.5, content=(
+        "This will be used as part of the default description text when you open your pull request (PR)."))
+    rule = Passage(id="p2", doc_id="updating", title="Updating the Handbook", section="Reviews", score=0.5,
+                   content="Each pull request should be reviewed by at least one other TTS staff member.")
+    other = Passage(id="p3", doc_id="updating", title="Updating the Handbook", section="Reviews", score=0.5,
+                    content="Share the PR in Slack if you want quick feedback.")
+    frame = analyze("I opened a PR to fix some outdated info in the handbook. Who has to review it?")
+
+    def scores() -> list[float]:
+        cands = [Candidate(text=p.content, source=i, position=0, passage=p)
+                 for i, p in enumerate([define, rule, other])]
+        Reader(minilm.embed).score(frame, cands)
+        return [c.scores[-1] for c in cands]
+
+    on = scores()
+    monkeypatch.setattr(reader, "ACRONYM_SPELLED", False)
+    off = scores()
+    assert on[1] > off[1] + 0.01, (on, off)  # the rule's line gains what "PR" gives the other
+    assert abs(on[2] - off[2]) < 1e-6, (on, off)  # a line that writes "PR" is read as before

@@ -2411,3 +2411,4 @@ async def test_a_place_most_passages_are_about_still_scopes_the_question(minilm,
     assert "E Street" in on and "McAllister" not in first_on and "bike parking access" not in first_on, on
     assert "bike parking access" in first_off or "McAllister" in first_off, off
 
+
