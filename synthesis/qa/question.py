@@ -62,6 +62,9 @@ QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
     r"what(?:'s|’s| is) the (?:maximum|minimum|max|min|limit|cap|deadline)|(what|which) year\b(?!['’]s|-)|"
+    # "is there a contract size we stay under", "is there a cap on …": a yes/no that asks for an amount
+    r"(?:is|are) there (?:a|an|any)(?=\s+(?:[\w-]+\s+){0,2}(?:size|limit|cap|maximum|minimum|threshold|ceiling|"
+    r"deadline|budget)s?\b)|"
     # "what's the most I could get", "what's the longest we can keep it" (not "the most common way"; "the latest I
     # can submit" asks a time)
     r"what(?:'s|’s| is) the (?:most|least|longest|shortest|highest|lowest) (?:i|we|you|they|one|"

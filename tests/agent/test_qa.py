@@ -50,6 +50,10 @@ async def _with_and_without(minilm, monkeypatch, question: str, context: Context
     ("I need about three weeks off without pay. Whose sign-off do I need?", Expect.WHO),
     ("Who actually decides whether my request is approved?", Expect.WHO),
     ("Is there a cash bonus if I refer someone who ends up getting hired?", Expect.YESNO),
+    # a yes/no that asks for an amount: the answer is "under $10 million", not a rule
+    ("Is there a contract size that the TTS Acquisition Division tries to stay under?", Expect.QUANTITY),
+    ("Is there a budget for an end-of-year holiday party?", Expect.QUANTITY),
+    ("Is there a dress code for the office?", Expect.YESNO),
     ("A new macOS version just came out. Should I upgrade my MacBook right away?", Expect.YESNO),
     ("As an engineer, am I expected to carry a pager on weekends?", Expect.YESNO),
     ("How do I give a contractor access to our GitHub repository?", Expect.PROCEDURE),
@@ -57,6 +61,11 @@ async def _with_and_without(minilm, monkeypatch, question: str, context: Context
 ])
 def test_expected_answer_kind(question, kind):
     assert analyze(question).expects is kind
+
+
+def test_an_amount_asked_as_yes_or_no_keeps_what_it_is_an_amount_of():
+    """The cue is "is there a" before the amount's noun: "contract size" stays what the question is about."""
+    assert {"contract", "size"} <= analyze("Is there a contract size that we try to stay under?").parts[0].stems
 
 
 def test_parts_drop_leading_statements_and_keep_the_subject():
