@@ -26,19 +26,27 @@ sure just versus""".split())
 
 
 COMMON_ZIPF = 5.0  # words at least this common in English ("policy", "start") say little about what is asked
-ANY_SPELLING = True  # a word is as common as its American spelling (`zipf`)
+ANY_SPELLING, SPELLING_GAIN = True, 1.0  # a word is as common as its American spelling (`zipf`)
 
 
-@functools.lru_cache(maxsize=8192)
 def zipf(word: str) -> float:
     """How common a word is in English (Zipf scale: 7 'the', 5 'straight', 3 'stipend', 0 unknown), whichever way
     it is spelled: "behaviour" is as common as "behavior" (4.69, not 4.36), and a British spelling is no sign that
-    a word names something specific."""
-    from wordfreq import zipf_frequency  # imported on first use: its tables load lazily
-
+    a word names something specific. Only a spelling at most SPELLING_GAIN more common counts as the same word: the
+    endings rewritten blindly also make other words ("four" → "for", "entre" → "enter")."""
+    own = _zipf(word)
+    if not ANY_SPELLING:
+        return own
     from .wordforms import american
 
-    return max(zipf_frequency(w, "en") for w in (word, *(american(word) if ANY_SPELLING else ())))
+    return max([own, *(z for w in american(word) if (z := _zipf(w)) <= own + SPELLING_GAIN)])
+
+
+@functools.lru_cache(maxsize=8192)
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency  # imported on first use: its tables load lazily
+
+    return zipf_frequency(word, "en")
 
 
 def stem_weights(text: str) -> dict[str, float]:
@@ -62,9 +70,12 @@ QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
     r"what(?:'s|’s| is) the (?:maximum|minimum|max|min|limit|cap|deadline)|(what|which) year\b(?!['’]s|-)|"
-    # "is there a contract size we stay under", "is there a cap on …": a yes/no that asks for an amount
-    r"(?:is|are) there (?:a|an|any)(?=\s+(?:[\w-]+\s+){0,2}(?:size|limit|cap|maximum|minimum|threshold|ceiling|"
-    r"deadline|budget)s?\b)|"
+    # "is there a contract size that we stay under", "is there a cap on …": a yes/no that asks for an amount; the noun
+    # ends the phrase ("a budget approval process", "a budget code" ask for no amount) and no verb comes before it
+    # ("a way to limit who …", "a need to budget …")
+    r"(?:is|are) there (?:a|an|any)(?=\s+(?:(?!to\b)[\w-]+\s+){0,2}(?:size|limit|cap|maximum|minimum|threshold|"
+    r"ceiling|deadline|budget)s?(?:\s*[?,.;]|\s*$|\s+(?:on|for|of|per|to|that|which|we|i|you|they|in|at|number|"
+    r"amount)\b))|"
     # "what's the most I could get", "what's the longest we can keep it" (not "the most common way"; "the latest I
     # can submit" asks a time)
     r"what(?:'s|’s| is) the (?:most|least|longest|shortest|highest|lowest) (?:i|we|you|they|one|"

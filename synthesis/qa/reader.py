@@ -52,9 +52,9 @@ CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
 AIM_FACTOR = 0.8
-# a sentence outside the place or unit the question names; a name nearly every retrieved passage carries (the
-# organisation's) scopes nothing, but one most of them carry does: DC headed 10 of the 11 passages a DC question
-# retrieved, and the 11th, San Francisco's bike parking, answered it
+# a sentence outside the place or unit the question names; a name that heads (in effect) every retrieved passage,
+# like the organisation's, scopes nothing, but one most of them carry does: DC headed 10 of the 11 passages a DC
+# question retrieved, and the 11th, San Francisco's bike parking, answered it
 OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.95
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
@@ -160,14 +160,15 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
             # an option's term line ("--freelist-vol=<number> [default: 20000000]") heads its own description:
             # it is as relevant as the lines after it, up to the next option's (many options share one section of
             # a manual); one whose description the chunk cut off is a label of unknown relevance
-            own = None
+            own, described = 0.0, False
             for x in order[k + 1:]:
                 d = candidates[x]
                 if d.passage is not c.passage or d.passage.section != c.passage.section or OPTION_TERM.match(d.text):
                     break
+                described = True
                 if not states[x]:
-                    own = max(own or 0.0, float(scores[x]) / FIELD_MISFIT)
-            scores[i] = LABEL_FACTOR * float(scores[i]) if own is None else max(float(scores[i]), own)
+                    own = max(own, float(scores[x]) / FIELD_MISFIT)
+            scores[i] = max(float(scores[i]), own) if described else LABEL_FACTOR * float(scores[i])
         else:
             scores[i] = max(float(scores[i]), best.get((id(c.passage), c.passage.section), 0.0))
 
@@ -325,7 +326,9 @@ class Reader:
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
         # per part: an acronym it uses that the context defines, and the words that spell it out (a sentence using
         # those words names it)
-        spelled = [{a: words for acr, full in known.items() if (a := stem(acr)) in p.stems
+        # (written as the acronym: "Is there a cap on …" is no "Cross-Agency Priority (CAP)")
+        written = {acr for acr in known if re.search(rf"(?<![\w-]){re.escape(acr)}s?(?![\w-])", frame.question)}
+        spelled = [{a: words for acr, full in known.items() if acr in written and (a := stem(acr)) in p.stems
                     and (words := content_stems(full))} if ACRONYM_SPELLED else {} for p in frame.parts]
         weights = [stem_weights(p.query) for p in frame.parts]
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)

@@ -85,3 +85,26 @@ def test_an_acronym_of_the_question_is_named_by_its_spelled_out_words(minilm, mo
     off = scores()
     assert on[1] > off[1] + 0.01, (on, off)  # the rule's line gains what "PR" gives the other
     assert abs(on[2] - off[2]) < 1e-6, (on, off)  # a line that writes "PR" is read as before
+
+
+def test_a_question_word_that_spells_an_acronym_in_lower_case_is_not_that_acronym(minilm):
+    """"Is there a cap on conference travel?" is no question about a "Cross-Agency Priority (CAP)" goal (review)."""
+    define = Passage(id="p1", doc_id="goals", title="Goals", section="", score=0.5, content=(
+        "Each cross-agency priority goal is tracked quarterly. The Cross-Agency Priority (CAP) goals are public."))
+    travel = Passage(id="p2", doc_id="travel", title="Travel", section="Conferences", score=0.5, content=(
+        "Conference travel is approved by your supervisor."))
+    frame = analyze("Is there a cap on conference travel?")
+    cands = [Candidate(text=p.content.split(". ")[0] + ".", source=i, position=0, passage=p)
+             for i, p in enumerate([define, travel])]
+    Reader(minilm.embed).score(frame, cands)
+    from synthesis.qa import reader
+
+    before = cands[0].scores[0]
+    reader_off = [Candidate(text=c.text, source=c.source, position=0, passage=c.passage) for c in cands]
+    old = reader.ACRONYM_SPELLED
+    reader.ACRONYM_SPELLED = False
+    try:
+        Reader(minilm.embed).score(frame, reader_off)
+    finally:
+        reader.ACRONYM_SPELLED = old
+    assert abs(before - reader_off[0].scores[0]) < 1e-6  # the lower-case "cap" gains nothing from "CAP"

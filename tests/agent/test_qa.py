@@ -54,6 +54,12 @@ async def _with_and_without(minilm, monkeypatch, question: str, context: Context
     ("Is there a contract size that the TTS Acquisition Division tries to stay under?", Expect.QUANTITY),
     ("Is there a budget for an end-of-year holiday party?", Expect.QUANTITY),
     ("Is there a dress code for the office?", Expect.YESNO),
+    ("Is there a maximum number of owners a single crate can have on crates.io?", Expect.QUANTITY),
+    # … but not a verb before the noun, nor the noun as a modifier (review)
+    ("Is there any way to cap my overtime hours?", Expect.YESNO),
+    ("Is there a need to budget for software licenses?", Expect.YESNO),
+    ("Is there a budget code I should use?", Expect.YESNO),
+    ("Is there a budget approval process for conferences?", Expect.PROCEDURE),
     ("A new macOS version just came out. Should I upgrade my MacBook right away?", Expect.YESNO),
     ("As an engineer, am I expected to carry a pager on weekends?", Expect.YESNO),
     ("How do I give a contractor access to our GitHub repository?", Expect.PROCEDURE),
@@ -65,7 +71,17 @@ def test_expected_answer_kind(question, kind):
 
 def test_an_amount_asked_as_yes_or_no_keeps_what_it_is_an_amount_of():
     """The cue is "is there a" before the amount's noun: "contract size" stays what the question is about."""
-    assert {"contract", "size"} <= analyze("Is there a contract size that we try to stay under?").parts[0].stems
+    frame = analyze("Is there a contract size that we try to stay under?")
+    assert frame.expects is Expect.QUANTITY and {"contract", "size"} <= frame.parts[0].stems
+
+
+def test_another_word_made_by_rewriting_an_ending_is_not_the_same_word():
+    """Only a spelling at most SPELLING_GAIN more common is the word's own: "four" is no "for" (review)."""
+    from synthesis.qa.question import zipf
+    from wordfreq import zipf_frequency
+
+    assert zipf("four") == zipf_frequency("four", "en") and zipf("entre") == zipf_frequency("entre", "en")
+    assert zipf("behaviour") == zipf_frequency("behavior", "en")
 
 
 def test_parts_drop_leading_statements_and_keep_the_subject():
@@ -976,14 +992,7 @@ async def test_a_british_spelling_does_not_make_a_word_the_topic(minilm, monkeyp
     from synthesis.qa import question as question_module
 
     asked = "In C I'd declare the flag my ISR sets as `volatile bool`. How do you get volatile behaviour in Rust?"
-    question_module.zipf.cache_clear()
-    try:
-        on = (await _answer(minilm, asked, VOLATILE)).summary
-        monkeypatch.setattr(question_module, "ANY_SPELLING", False)
-        question_module.zipf.cache_clear()
-        off = (await _answer(minilm, asked, VOLATILE)).summary
-    finally:
-        question_module.zipf.cache_clear()
+    on, off = await _with_and_without(minilm, monkeypatch, asked, VOLATILE, question_module, "ANY_SPELLING", False)
     assert "read_volatile" in on, on
     assert "read_volatile" not in off, off
 
