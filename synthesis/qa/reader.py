@@ -324,9 +324,8 @@ class Reader:
         head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]
         df = Counter(s for stems in own for s in stems)
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
-        # per part: an acronym it uses that the context defines, and the words that spell it out (a sentence using
-        # those words names it)
-        # (written as the acronym: "Is there a cap on …" is no "Cross-Agency Priority (CAP)")
+        # per part: an acronym it writes as such that the context defines, and the words that spell it out (a
+        # sentence using those words names it); "Is there a cap on …" is no "Cross-Agency Priority (CAP)"
         written = {acr for acr in known if re.search(rf"(?<![\w-]){re.escape(acr)}s?(?![\w-])", frame.question)}
         spelled = [{a: words for acr, full in known.items() if acr in written and (a := stem(acr)) in p.stems
                     and (words := content_stems(full))} if ACRONYM_SPELLED else {} for p in frame.parts]
@@ -382,7 +381,7 @@ class Reader:
             for j, part in enumerate(frame.parts):
                 total = sum(idf[s] for s in part.stems) or 1.0
                 mine, over = own[i], head[i]
-                if spelled[j]:  # "the CoE program" is named in full by "… established the … Centers of Excellence"
+                if spelled[j]:  # "I opened a PR …" is named by "Each pull request should be reviewed by …"
                     mine = mine | {a for a, words in spelled[j].items() if words <= mine}
                     over = over | {a for a, words in spelled[j].items() if words <= over}
                 lex = sum(idf[s] for s in part.stems & mine) / total if part.stems else 0.0
