@@ -38,6 +38,12 @@ _ROLE = re.compile(
 # A named unit: "Tech Operations", "the Talent team", "Front Office", "People Ops".
 _UNIT = re.compile(r"\b[A-Z][a-zA-Z]+\s+(?:Team|Office|Operations|Ops|Desk|Division|Branch|Group|Committee|Board|"
                    r"Council|Center|Staff|Services)\b")
+# "Whose sign-off do I need?" answered by "You do not need approval to create public repositories.": that no one
+# must approve is who approves
+NO_SIGN_OFF = True
+_NOBODY = re.compile(r"\b(?:no|not|n['’]t|without)\s+(?:\w+\s+){0,3}?(?:approvals?|sign-?offs?|permission|"
+                     r"authori[sz]ation)\b|\b(?:approvals?|sign-?offs?|permission)\s+(?:is|are)\s+not\s+"
+                     r"(?:needed|required|necessary)\b", re.I)
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
 _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
                       r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
@@ -73,7 +79,7 @@ def answer_kinds(text: str) -> set[Expect]:
     kinds = {Expect.OTHER}
     if _NUMBER.search(YEAR.sub(" ", text)):
         kinds.add(Expect.QUANTITY)
-    if _ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text):
+    if _ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text) or (NO_SIGN_OFF and _NOBODY.search(text)):
         kinds.add(Expect.WHO)
     if _CONTACT.search(text) or _PLACE.search(text):
         kinds.add(Expect.WHERE)

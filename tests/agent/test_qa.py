@@ -2430,3 +2430,22 @@ async def test_a_place_most_passages_are_about_still_scopes_the_question(minilm,
     assert "bike parking access" in first_off or "McAllister" in first_off, off
 
 
+
+
+@pytest.mark.parametrize("text", ["You do not need approval to create public repositories.",
+                                  "No approval is needed to archive/unarchive a repository.",
+                                  "Approval is not required for purchases under the micro-purchase threshold."])
+def test_that_no_one_must_approve_answers_whose_sign_off_is_needed(text, monkeypatch):
+    """18F handbook: "what sign-off do I need to create a public repository …?" is answered by "You do not need
+    approval to create public repositories.", which names no one and so fit no who-part (ranked 12th)."""
+    from synthesis.qa import kinds
+
+    assert Expect.WHO in answer_kinds(text)
+    monkeypatch.setattr(kinds, "NO_SIGN_OFF", False)
+    assert Expect.WHO not in answer_kinds(text)
+
+
+@pytest.mark.parametrize("text", ["Get approval first.", "The approval process takes two weeks.",
+                                  "Approval usually comes within a day."])
+def test_a_sentence_about_approval_names_no_approver_by_that_alone(text):
+    assert Expect.WHO not in answer_kinds(text)
