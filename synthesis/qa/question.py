@@ -236,12 +236,17 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in content_words(text) if w not in FRAMING}
 
 
-def comparison_sides(question: str) -> list[str]:
+def comparison_sides(question: str, scene: bool = False) -> list[str]:
     """'How do comp time and credit hours differ?' → ['comp time', 'credit hours'] (both sides non-empty). Of several
     asking sentences, the one that compares ("What's the difference between cargo check and cargo build? Why is
-    check so much quicker?")."""
+    check so much quicker?"). With `scene`, a clause before the asking one is left out (SCENE_LEAD)."""
     comparing = [s for s in asked_sentences(question) if s.endswith("?") and compares(s)]
     body = (comparing[0] if len(comparing) == 1 else asking_sentence(question)).rstrip("?").strip()
+    if scene and (lead := _SCENE.match(body)) and _SIDE_LEAD.match(body[lead.end():]):
+        body = body[lead.end():]  # "In a Memcheck leak summary, what's the difference between …"
+    if SCENE_LEAD and (back := _ASKS_BACK.search(body)) and not _SIDE_SPLIT.search(back.group(0)):
+        # "--force-reinstall vs --ignore-installed: how do they behave differently" (a clause naming no sides)
+        body = body[:back.start()] + body[back.end():]
     body = _SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
     between = _DIFFER_BETWEEN.search(body)  # "how do the building rules differ between DC and New York"
@@ -258,6 +263,12 @@ def comparison_sides(question: str) -> list[str]:
 
 
 TOLD_SIDES = True
+# A comparison asked after a clause that sets the scene ("For a counter shared between main and an interrupt handler,
+# how does protecting it with a critical section differ from using an atomic?"), or after its sides ("X vs Y: how do
+# they differ?"): the sides are in the asking clause, or before it.
+SCENE_LEAD = True
+_SCENE = re.compile(r"^[^,?:;]{1,120},\s*")
+_ASKS_BACK = re.compile(r"\s*(?::|\s[-–—])\s+(?:how|what|which|why|when|where|who)\b[^,;?]*", re.I)
 _THEIR = re.compile(r"(?i)\b(?:they|their|them|these|those|both|the two)\b")
 
 
@@ -410,6 +421,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     frame_words = ""
     if comparison and not texts:
         frame_words, texts = side_frame(comparison_sides(question))
+        if SCENE_LEAD and not frame_words:  # no frame carries the scene: the sides are after it (see `_SCENE`)
+            texts = comparison_sides(question, scene=True) or texts
     if not texts:
         texts = split_parts(question)
     cases = not texts and whole is Expect.YESNO and alternatives(asking)

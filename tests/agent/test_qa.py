@@ -195,6 +195,29 @@ def test_comparison_sides():
     assert [p.text for p in both.parts] == ["annual leave", "sick leave"]
 
 
+def test_comparison_sides_after_a_scene_or_before_a_question_that_points_back(monkeypatch):
+    """Valgrind's manual and pip's docs: a clause setting the scene ("In a Memcheck leak summary, …") was read into the
+    first side, and a question after the sides ("X vs Y: how do they behave differently?") into the last."""
+    from synthesis.qa import question as q
+
+    cases = {
+        'In the leak report, what\'s the difference between "still reachable" and "possibly lost"?':
+            ["still reachable", "possibly lost"],
+        "For a flag shared between two threads, how does guarding it with a mutex differ from using an atomic?":
+            ["guarding it with a mutex", "using an atomic"],
+        "--no-deps vs --no-index: how do they behave differently?": ["--no-deps", "--no-index"],
+        # no scene is dropped where a frame carries it to every side
+        "When I'm called for jury duty, how do I record that time in HR Links versus in Tock?": ["HR Links", "in Tock"],
+    }
+    for question, sides in cases.items():
+        assert [p.text for p in analyze(question).parts] == sides, question
+    jury = analyze("When I'm called for jury duty, how do I record that time in HR Links versus in Tock?")
+    assert jury.side_frame.startswith("When I'm called for jury duty")
+    monkeypatch.setattr(q, "SCENE_LEAD", False)
+    off = [[p.text for p in analyze(question).parts] for question in list(cases)[:3]]
+    assert all(got != want for got, want in zip(off, list(cases.values())[:3])), off
+
+
 def test_comparison_sides_share_the_first_sides_frame():
     """18F handbook: 'If I leave federal service, what happens to my annual leave versus my sick leave versus my award
     leave?' read the second and third sides as bare 'my sick leave', so they were answered with accrual rules."""
