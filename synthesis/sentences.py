@@ -152,6 +152,20 @@ _ANNOUNCES = re.compile(r"\b(?:the following(?!\s+(?:day|days|week|weeks|month|m
 _NOTE = re.compile(r"^(?:note|tip|important|caution|warning)\b", re.I)  # an aside between a lead-in and its list
 ANNOUNCED_LISTS = True
 TABLE_ITEMS = True  # the rows of a table a sentence ending in ':' introduces are its items
+OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term line, heading its description
+# A manual's option list written as paragraphs: a term line ("--ignore-installed", "--fair-sched=<no|yes|try>
+# [default: no]") then its description. The description's sentences are the term's items: quoted after it
+# ("--ignore-installed: Act as if the currently installed version isn't there …") and read with it, since alone
+# they never name the option they describe. Up to the next term line, heading, list or table.
+OPTION_ITEMS = True
+OPTION_TERM_WORDS = 8  # a term line is this short at most, and ends in no full stop
+
+
+def _term_line(lines: list[str]) -> str:
+    """The paragraph as an option's term line, or ''."""
+    if len(lines) != 1 or not OPTION_TERM.match(lines[0]) or len(lines[0].split()) > OPTION_TERM_WORDS:
+        return ""
+    return "" if lines[0].rstrip().endswith((".", ":", ";", ",")) else lines[0].strip()
 
 
 def introduces_list(text: str) -> bool:
@@ -190,12 +204,21 @@ def sentence_units(text: str) -> list[Sentence]:
         code, whole = [], False  # a chunk cut from inside a long code block: its first fence closes it
 
     paragraphs = 0
+    term = ""  # the option term line whose description is being read (OPTION_ITEMS)
 
     def flush() -> None:
-        nonlocal lead, paragraphs
+        nonlocal lead, paragraphs, term
         if paragraph:
             sentences = _split_prose(" ".join(paragraph))
             paragraphs += 1
+            if OPTION_ITEMS and not in_item and (line := _term_line(paragraph)):
+                term = line
+            elif term and not in_item:  # the description of the option term above
+                out.extend(Sentence(s, True, term, goes_on=k > 0, paragraph=paragraphs) for k, s in enumerate(sentences))
+                paragraph.clear()
+                return
+            else:
+                term = ""
             out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0, paragraph=paragraphs)
                        for k, s in enumerate(sentences))
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
@@ -222,7 +245,7 @@ def sentence_units(text: str) -> list[Sentence]:
             continue
         if raw.strip().startswith("```"):
             flush()
-            code, in_item = [], False
+            code, in_item, term = [], False, ""
             continue
         line = clean_markdown(raw.strip())  # before splitting: "**Rule.** Next" must split after "Rule."
         if re.fullmatch(r"\|?[|:\-\s]+", line) and "-" in line:  # a table's header rule
@@ -232,10 +255,11 @@ def sentence_units(text: str) -> list[Sentence]:
         if not line or line.startswith("#"):
             flush()
             if line.startswith("#"):
-                lead, in_item = line.lstrip("#").strip(), False
+                lead, in_item, term = line.lstrip("#").strip(), False, ""
             continue
         if line.startswith("|"):  # a table row reads as "Header: cell; Header: cell" so numbers keep their subject
             flush()
+            term = ""
             cells = [c.strip() for c in line.strip("|").split("|")]
             if not header:
                 header = cells

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import (LABEL_LINE, STOPWORDS, about_itself, asked_sentences, content_stems, fold_initialisms,
-                         is_pointer, leans_on_context, quantities, stem)
+from ..sentences import (LABEL_LINE, OPTION_TERM, STOPWORDS, about_itself, asked_sentences, content_stems,
+                         fold_initialisms, is_pointer, leans_on_context, quantities, stem)
 from . import kinds
 from .acronyms import definitions, expand, spelled_out
 from .question import Expect, Field, Frame, stem_weights
@@ -61,7 +61,6 @@ SELF_CONTAINED = 3  # a part with this many content words of its own is read alo
 ACRONYM_SPELLED = True  # a question's acronym is named by a sentence that spells it out (see `score`)
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
-OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term line, heading its description
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
 
 # What a sentence states of a setting or feature, per field a part can ask for (see Part.field): what holds when

@@ -7,7 +7,7 @@ import re
 
 from ..citations import cite
 from ..qa import Candidate, Expect
-from ..sentences import introduces_list, lead_joint, lead_text
+from ..sentences import OPTION_TERM, introduces_list, lead_joint, lead_text
 
 Unit = Candidate
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
@@ -90,11 +90,14 @@ _CONTINUING_LEAD = re.compile(r"^(?:this|these|that|those|it|they|such \w+|the f
 
 
 def _introduces(u: Unit, units: list[Unit]) -> bool:
-    """`u` is prose that introduces a list: it ends in ':', or it announces "the following …" and items of its
-    passage hang off it (a sentence naming "the following" with no list after it is a sentence like any other)."""
+    """`u` is prose that introduces a list: it ends in ':', or it announces "the following …" or is an option's
+    term line, and items of its passage hang off it (a sentence naming "the following" with no list after it is a
+    sentence like any other)."""
     if u.text.rstrip().endswith(":"):
         return True
-    return introduces_list(u.text) and any(x.lead_in == u.text and x.passage.id == u.passage.id for x in units)
+    # (an option's term line introduces its description: sentences.OPTION_ITEMS)
+    return ((introduces_list(u.text) or bool(OPTION_TERM.match(u.text)))
+            and any(x.lead_in == u.text and x.passage.id == u.passage.id for x in units))
 
 
 def continued_by(u: Unit, units: list[Unit]) -> Unit | None:

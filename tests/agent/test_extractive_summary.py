@@ -48,6 +48,54 @@ def test_list_items_know_their_lead_in():
     assert split_sentences(HOTFIX) == [u.text for u in units]
 
 
+# pip's "Upgrade options" page (development/architecture/upgrade-options.rst), as ingested: each option is a term line
+# in a paragraph of its own, then its description, which never names it.
+UPGRADE_OPTIONS = """## Controlling what gets installed
+
+--force-reinstall
+
+Doesn't affect resolution, but if the resolved result is the same as what is currently installed, uninstall and
+reinstall it rather than leaving the current version in place. This occurs even if --upgrade is not set.
+
+--ignore-installed
+
+Act as if the currently installed version isn't there - so don't care about --upgrade, and don't uninstall before
+(re-)installing.
+
+## Controlling what gets considered
+
+These options affect the list of distribution files that the resolver will consider as candidates.
+"""
+
+
+def test_an_options_description_is_read_under_its_term_line(monkeypatch):
+    from synthesis import sentences
+
+    units = sentence_units(UPGRADE_OPTIONS)
+    act = next(u for u in units if u.text.startswith("Act as if"))
+    assert act.listed and act.lead_in == "--ignore-installed"
+    occurs = next(u for u in units if u.text.startswith("This occurs even"))
+    assert occurs.lead_in == "--force-reinstall" and occurs.goes_on  # the description's second sentence
+    prose = next(u for u in units if u.text.startswith("These options affect"))
+    assert not prose.listed and not prose.lead_in  # a heading ends the option list
+    monkeypatch.setattr(sentences, "OPTION_ITEMS", False)
+    assert not any(u.lead_in for u in sentence_units(UPGRADE_OPTIONS))
+
+
+async def test_an_options_description_is_quoted_after_its_term(minilm, monkeypatch):
+    from synthesis import sentences
+
+    context = Context(sources=[ContextSource(number=1, passage=Passage(
+        id="p1", doc_id="d1", content=UPGRADE_OPTIONS, score=0.8, title="Upgrade options",
+        section="Upgrade options > Controlling what gets installed"))])
+    question = "Does --ignore-installed uninstall the current version before installing?"
+    summary = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+    assert "--ignore-installed: Act as if the currently installed version" in summary, summary
+    monkeypatch.setattr(sentences, "OPTION_ITEMS", False)  # alone, the description names no option
+    off = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+    assert "Act as if" in off and "--ignore-installed: Act" not in off, off
+
+
 def summary_sentences(summary: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=\])\s+", summary) if s.strip()]
 
