@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import (asked_sentences, content_stems, content_words, contracted_stopword, quantities,
+from ..sentences import (NUMBER_WORD, asked_sentences, content_stems, content_words, contracted_stopword, quantities,
                          split_sentences, stem)
 from . import topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
@@ -205,6 +205,12 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     setting's "Default: 10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
+        if (part.expect is Expect.QUANTITY and COUNTED and asked_value(part.text) is None
+                and (head := counted_noun(part.text))):
+            if not any(_NUMBER.search(c.text) and stem(head) in content_stems(f"{c.text} {c.lead_in} {c.heading}")
+                       for c in candidates):
+                unstated[j] = f"a number of {head}"
+                continue
         if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
             continue
         kind, lacking = asked
@@ -215,6 +221,29 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
             unstated[j] = lacking
     return unstated
+
+
+# "How many survey responses …", "how much training budget …": what is counted is named by the sentence that counts
+# it, unless it is a unit or as common as one ("hours", "times", "people": COUNTED_ZIPF). A count of something else
+# ("more than 10 people outside of the Federal Government") does not answer it.
+COUNTED = True
+COUNTED_ZIPF = 5.0
+_COUNTED = re.compile(r"\bhow (?:many|much)\s+(?P<np>(?:[\w'’-]+\s+){0,3}?)(?=(?:do|does|did|is|are|was|were|can|"
+                      r"could|should|will|would|have|has|had|i|we|you|they|it|must|may|might|of|in|for|on|per|at|to|"
+                      r"before|after|left|there)\b|[?,.;]|$)", re.I)
+_TIMING = frozenset({"notice", "warning"})  # "how much advance notice": a time, stated in days or hours
+_NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
+
+
+def counted_noun(text: str) -> str:
+    """The noun a "how many / how much" part counts, when it names a topic: "responses" of "How many survey
+    responses does …"; '' for "how many hours", "how much of the allowance", "how much does it cost", "how much
+    advance notice"."""
+    m = _COUNTED.search(text)
+    words = m.group("np").split() if m else []
+    if not words or zipf(words[-1]) >= COUNTED_ZIPF or words[-1].lower() in _TIMING:
+        return ""
+    return words[-1]
 
 
 # "longer than 14 hours", "after five years", "over $500": a case the question sets by a number.

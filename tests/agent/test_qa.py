@@ -919,6 +919,41 @@ async def test_a_price_no_passage_states_is_not_answered_but_a_stated_one_is(min
     assert "$7" in (await _answer(minilm, question, _context(org, priced))).summary
 
 
+SURVEYS = ("Qualtrics", "Best practices",
+           "While you're testing your survey, use the preview link. This is because the survey contract has a max "
+           "number of audible responses. Responses received from the preview link are not audible responses. If "
+           "you're collecting feedback from more than 10 people outside of the Federal Government, your survey will "
+           "need to go through PRA approval.")
+
+
+async def test_a_count_of_something_no_passage_counts_is_not_answered(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "How many survey responses does the contract allow?" was answered with "more
+    than 10 people": a count, but of people."""
+    from synthesis.qa import answerability
+
+    question = "How many survey responses does our Qualtrics contract allow per year?"
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(SURVEYS))
+    assert not outcome.synthesis.summary and outcome.missing == ["a number of responses"]
+    counted = ("Qualtrics", "Licenses", "The survey contract allows 50,000 audible responses per year.")
+    assert "50,000" in (await _answer(minilm, question, _context(SURVEYS, counted))).summary
+    monkeypatch.setattr(answerability, "COUNTED", False)
+    assert "10 people" in (await _answer(minilm, question, _context(SURVEYS))).summary
+
+
+@pytest.mark.parametrize(("question", "noun"), [
+    ("How many survey responses does our Qualtrics contract allow per year?", "responses"),
+    ("How much training budget does each employee get?", "budget"),
+    ("How many hours of leave can I carry over?", ""),  # a unit: the duration rules read it
+    ("How many times will it retry?", ""),  # as common as a unit
+    ("How much of the daily meal allowance do I get?", ""),  # a share of it, not a count
+    ("How much advance notice does the Build team need?", ""),  # a time before something
+])
+def test_the_noun_a_count_counts(question, noun):
+    from synthesis.qa.answerability import counted_noun
+
+    assert counted_noun(question) == noun
+
+
 def _weakly_retrieved(*passages: tuple[str, str, str], scores=(0.37, 0.32, 0.31, 0.3)) -> Context:
     """Like `_context`, with the retrieval scores of a question the knowledge base only brushes against."""
     context = _context(*passages)
