@@ -21,11 +21,11 @@ from .config import Settings
 from .embedding import ANSWER
 from .errors import (ClaudeRefused, InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable,
                      SynthesisError)
-from .models import (AggregatedResults, AnswerResult, AskOptions, Plan, SearchMode, Step, SubagentResult, Synthesis,
-                     Turn)
+from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan, SearchMode, Step, SubagentResult,
+                     Synthesis, Turn)
 from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
-from .sentences import keyword_query
+from .sentences import announces_next, keyword_query
 from .store import KnowledgeStore
 from .subagents import SearchBackend, run_subagents
 from .synthesize.base import Context, Researcher, Synthesizer
@@ -44,6 +44,10 @@ OFFLINE_RESERVE = 20.0  # seconds of a question's deadline kept for the offline 
 RESERVE_SHARE = 0.25  # ... but never more than this share of a short deadline, so Claude still gets most of it
 LOOK_FOR_WORDS = 3  # missing words searched for again before a refusal
 LOOK_K = 4  # passages per missing word: enough to show the knowledge base uses it, few enough not to crowd the rest
+# A passage among the best CONTINUE_TOP that ends announcing what follows is read with the next chunk of its document
+# (`Agent._continued`).
+CONTINUE_CUT = True
+CONTINUE_TOP = 8
 FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
 
@@ -310,7 +314,7 @@ class Agent:
             return None
         results = await self._search(words, LOOK_K, options, prefix="word", budget=run.budget, mode="lexical")
         found = [p.model_copy(update={"metadata": {**p.metadata, LOOKED_FOR: True}})
-                 for p in self._aggregate(results).results if p.id not in have][:room]
+                 for p in self._aggregate(results, continued=False).results if p.id not in have][:room]
         # only the sentences that could cover a word (none: a second reading would refuse again)
         added = covering(plan.standalone, words, found, aggregated.results + found) if found else []
         run.step("look-for-words", words=words, found=len(found), added=len(added))
@@ -337,8 +341,30 @@ class Agent:
         return await asyncio.to_thread(build_context, aggregated.results, budget=self.settings.context_tokens,
                                        counter=self.counter)
 
-    def _aggregate(self, results: Sequence[SubagentResult]) -> AggregatedResults:
-        return aggregate(results, min_relevance=self.settings.min_relevance, max_passages=self.settings.max_passages)
+    def _aggregate(self, results: Sequence[SubagentResult], *, continued: bool = True) -> AggregatedResults:
+        aggregated = aggregate(results, min_relevance=self.settings.min_relevance,
+                               max_passages=self.settings.max_passages)
+        return self._continued(aggregated) if continued and CONTINUE_CUT else aggregated
+
+    def _continued(self, aggregated: AggregatedResults) -> AggregatedResults:
+        """Each of the best passages that ends on a sentence announcing what follows ("… follow the steps and
+        guidelines below."), followed by the next chunk of its document: chunking cut the list from its lead-in,
+        and the lead-in alone answers nothing. The next chunk comes right after it, at its score."""
+        following = getattr(self.retriever, "following", None)
+        have = {p.id for p in aggregated.results}
+        cut = [p for p in aggregated.results[:CONTINUE_TOP] if announces_next(p.content)]
+        if following is None or not cut:
+            return aggregated
+        nxt = {(r.doc_id, r.chunk_index - 1): r for r in following(cut) if r.id not in have}
+        if not nxt:
+            return aggregated
+        results: list[Passage] = []
+        for p in aggregated.results:
+            results.append(p)
+            if (r := nxt.get((p.doc_id, p.chunk_index))) is not None:
+                data = {name: getattr(r, name) for name in Passage.model_fields}
+                results.append(Passage(**{**data, "score": p.score, "metadata": {**r.metadata, "continues": p.id}}))
+        return aggregated.model_copy(update={"results": results})
 
     def _offline_synthesizer(self, options: AskOptions) -> Synthesizer:
         if isinstance(self.synthesizer, ExtractiveSynthesizer) and options.detailed != self.synthesizer.detailed:

@@ -24,7 +24,7 @@ import structlog
 from .config import Settings
 from .errors import KnowledgeBaseMissing
 from .lexical import CorpusStats
-from .models import SearchFilters, SearchMode, SearchResponse, SearchResult
+from .models import Passage, SearchFilters, SearchMode, SearchResponse, SearchResult
 from .retrieval import Retriever, make_retriever, mmr_order
 from .scoping import Grant, Visibility
 from .store import FRESH_INTERVAL, KnowledgeStore, _names, _reopener, make_client, where_clause
@@ -184,6 +184,16 @@ class ScopedSearch:
                          "per_collection": {g.collection: resp.debug for (_, g), resp in zip(parts, responses)}}
         log.info("search.scoped", collections=len(parts), results=len(results))
         return out
+
+    def following(self, passages: Sequence[Passage], *, with_embeddings: bool = False) -> list[SearchResult]:
+        """Retriever.following over the visible collections: each passage's next chunk from the collection it came
+        from (the same chunk in two collections counts once)."""
+        out: dict[str, SearchResult] = {}
+        for retriever, _ in self.parts():
+            mine = [p for p in passages if p.metadata.get("collection") in (None, retriever.store.name)]
+            for r in retriever.following(mine, with_embeddings=with_embeddings) if mine else []:
+                out.setdefault(r.id, r)
+        return list(out.values())
 
     def warm(self) -> None:
         """Load every visible collection's Chroma and BM25 index now (serve's warm-up)."""

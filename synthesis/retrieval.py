@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,8 @@ import structlog
 
 from .errors import InvalidQuery
 from .lexical import CorpusStats, LexicalIndex
-from .models import SearchFilters, SearchMode, SearchResponse, SearchResult
+from .ingest.documents import chunk_id
+from .models import Passage, SearchFilters, SearchMode, SearchResponse, SearchResult
 from .store import KnowledgeStore, where_clause
 
 log = structlog.get_logger(__name__)
@@ -179,6 +181,18 @@ class Retriever:
                 "best_score": best, "threshold": threshold, **info,
             }
         return resp
+
+    def following(self, passages: Sequence[Passage], *, with_embeddings: bool = False) -> list[SearchResult]:
+        """The chunk right after each passage in its document (same document version), where there is one and this
+        collection holds it, scored as the passage it continues: chunking can cut a list from the sentence that
+        announces it ("… follow the steps and guidelines below." ends one chunk, the steps open the next)."""
+        parents = {chunk_id(p.doc_id, str(p.metadata.get("doc_hash", "")), p.chunk_index + 1): p for p in passages
+                   if p.chunk_index + 1 < p.chunk_count and p.metadata.get("doc_hash")}
+        if not parents:
+            return []
+        cands = [Candidate(id=cid, score=parents[cid].score) for cid in parents]
+        kept = self._fetch(cands, len(cands), embeddings=with_embeddings, info={})
+        return [_result(c, rank, with_embeddings, False, self.store.name) for rank, c in enumerate(kept, start=1)]
 
     # --- stages ----------------------------------------------------------------------------------------
     def _lexical(self, query: str, pool: int, filters, cands: dict[str, Candidate], info: dict, *,

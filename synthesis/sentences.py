@@ -151,6 +151,9 @@ _ANNOUNCES = re.compile(r"\b(?:the following(?!\s+(?:day|days|week|weeks|month|m
                         r"|as follows)\b", re.I)
 _NOTE = re.compile(r"^(?:note|tip|important|caution|warning)\b", re.I)  # an aside between a lead-in and its list
 ANNOUNCED_LISTS = True
+# A sentence that points at what comes after it: "… you must follow the steps and guidelines below.", "the options
+# listed below" (see `announces_next`)
+_POINTS_BELOW = re.compile(r"\bbelow\s*[.:]?\s*$|\b(?:listed|outlined|described|detailed|shown)\s+below\b", re.I)
 TABLE_ITEMS = True  # the rows of a table a sentence ending in ':' introduces are its items
 OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term line, heading its description
 # A manual's option list written as paragraphs: a term line ("--ignore-installed", "--fair-sched=<no|yes|try>
@@ -169,9 +172,19 @@ def _term_line(lines: list[str]) -> str:
 
 
 def introduces_list(text: str) -> bool:
-    """A sentence that can introduce a list: it ends in ':' or announces "the following …" (ANNOUNCED_LISTS)."""
+    """A sentence that can introduce a list: it ends in ':', announces "the following …" or points at what is below
+    (ANNOUNCED_LISTS)."""
     text = text.rstrip()
-    return text.endswith(":") or (ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text)))
+    return text.endswith(":") or (ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text) or _POINTS_BELOW.search(text)))
+
+
+def announces_next(text: str) -> bool:
+    """The text ends on a sentence that introduces what follows it ("… follow these steps:", "… the following
+    paperwork.", "… follow the steps and guidelines below."): cut there, it says nothing without what comes next."""
+    units = sentence_units(text)
+    if not units or units[-1].listed or units[-1].code or units[-1].row:
+        return False
+    return introduces_list(units[-1].text)
 
 
 def lead_text(lead: str) -> str:

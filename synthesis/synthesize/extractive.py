@@ -25,8 +25,8 @@ from ..qa.kinds import holds
 from ..qa.reader import asked_case, field_line, same_case
 from ..qa.selection import parallel
 from ..qa.values import asks_date
-from ..sentences import (content_stems, introduces_list, is_pointer, key_phrases, lead_joint, lead_text,
-                         leans_on_context, points_back, sentence_units)
+from ..sentences import (announces_next, content_stems, introduces_list, is_pointer, key_phrases, lead_joint,
+                         lead_text, leans_on_context, points_back, sentence_units)
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
@@ -176,7 +176,7 @@ class ExtractiveSynthesizer:
                 units.append(Unit(text=text, source=src.number, position=pos, passage=src.passage,
                                   fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
                                   goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph))
-        return _join_back(units)
+        return _join_back(_rejoin_lists(units))
 
     def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
         """Parts nothing answers, and parts the sources themselves say are not written down."""
@@ -236,6 +236,9 @@ class ExtractiveSynthesizer:
             for u in chosen:
                 if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
                     continue  # the same line on another page)
+                if u.fragment and u.lead_in and any(x is not u and x.text == u.lead_in for x in chosen):
+                    continue  # its lead-in is chosen too: quoted with its list, from the top
+
                 items, more = list_for(u, units, frame.parts[j].expect)
                 lead = None if items else continued_by(u, units)
                 if lead is not None and lead.text not in quoted:  # "… named Support me. This link may be: A; B."
@@ -489,6 +492,31 @@ def _next_in_paragraph(u: Unit, units: list[Unit], quoted: set[str], picked: set
                 and not is_pointer(v.text, v.passage.section) and not parallel(v, u)):
             return v
     return None
+
+
+def _rejoin_lists(units: list[Unit]) -> list[Unit]:
+    """A list whose lead-in closed the chunk before it ("… follow the steps and guidelines below." then, in the next
+    chunk, "1. Make a local copy of the Outside Speaker Checklist."), read under that lead-in again when both chunks
+    are in the context: its opening items hang off the section heading, and the lead-in quoted alone says nothing."""
+    if not REJOIN_LISTS:
+        return units
+    by_chunk: dict[tuple[str, int], list[Unit]] = {}
+    for u in units:
+        by_chunk.setdefault((u.passage.doc_id, u.passage.chunk_index), []).append(u)
+    for (doc, index), chunk in by_chunk.items():
+        last = max(chunk, key=lambda u: u.position)
+        nxt = sorted(by_chunk.get((doc, index + 1), []), key=lambda u: u.position)
+        if not nxt or last.fragment and last.lead_in or not announces_next(last.passage.content):
+            continue
+        opening = nxt[0].lead_in
+        for u in nxt:
+            if not u.fragment or not u.lead_in or u.lead_in != opening or u.code:
+                break
+            u.lead_in = last.text
+    return units
+
+
+REJOIN_LISTS = True
 
 
 def _join_back(units: list[Unit]) -> list[Unit]:

@@ -15,6 +15,13 @@ MAX_LIST_STEPS, MAX_LIST_CHARS = 15, 1500  # a "how do I" part's steps in full, 
 SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
 
 
+def _same_list(x: Unit, u: Unit) -> bool:
+    """`x` can be an item of a list `u` leads: in `u`'s passage, or in the next chunk of its document (a list that
+    chunking cut from its lead-in, read under it again: see extractive._rejoin_lists)."""
+    return x.passage.id == u.passage.id or (x.passage.doc_id == u.passage.doc_id
+                                            and x.passage.chunk_index == u.passage.chunk_index + 1)
+
+
 def sentence(text: str) -> str:
     """`text` as a quoted sentence: closed by its own punctuation, else a full stop."""
     text = text.strip()
@@ -31,7 +38,7 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
         # a line of code is quoted as written: no punctuation taken off or added ("$ sudo make install")
         items = join_items(steps)
         end = "; …" if more else ("" if steps[-1].code else ".")
-        return cite(f"{lead}{lead_joint(whole)}{items}{end}", [u.source])
+        return cite(f"{lead}{lead_joint(whole)}{items}{end}", sorted({u.source, *(x.source for x in steps)}))
     if u.fragment and u.lead_in:
         text = u.text if u.code else sentence(u.text.rstrip(' ;:,'))
         return cite(f"{lead_text(u.lead_in)}{lead_joint(u.lead_in)}{text}", [u.source])
@@ -51,7 +58,7 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
     """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
     and a lead-in that an item already carries is not quoted again on its own. Given all the `units`, lines of code
     are quoted with their block around them."""
-    carried = {(u.source, u.lead_in) for u in ordered if u.fragment and u.lead_in}
+    carried = {(u.passage.doc_id, u.lead_in) for u in ordered if u.fragment and u.lead_in}
     quotes: list[str] = []
     run: list[Unit] = []
 
@@ -65,14 +72,14 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
             run.clear()
 
     for u in ordered:
-        if (u.source, u.text) in carried:
+        if (u.passage.doc_id, u.text) in carried:
             continue  # "The main differences are:" alone, then again before its item
         if run and not (u.fragment and u.lead_in and u.source == run[0].source and u.lead_in == run[0].lead_in):
             flush()
         if u.fragment and u.lead_in:
             run.append(u)
         elif units and _introduces(u, units) and not u.lead_in and not any(
-                x.lead_in == u.text and x.source == u.source for x in ordered):
+                x.lead_in == u.text and _same_list(x, u) for x in ordered):
             # a lead-in alone ("Some issues … which can cause crates to get rebuilt are:") says nothing: quoted with
             # its items, or left out when none was retrieved and the finding has more to say
             items, more = upto(items_under(u.text, u, units), MAX_STEPS, MAX_STEP_CHARS)
@@ -97,7 +104,7 @@ def _introduces(u: Unit, units: list[Unit]) -> bool:
         return True
     # (an option's term line introduces its description: sentences.OPTION_ITEMS)
     return ((introduces_list(u.text) or bool(OPTION_TERM.match(u.text)))
-            and any(x.lead_in == u.text and x.passage.id == u.passage.id for x in units))
+            and any(x.lead_in == u.text and _same_list(x, u) for x in units))
 
 
 def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
@@ -141,8 +148,8 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
 def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
     """The items `lead` introduces in `u`'s passage, in order: its list's items, without the code lines nested in
     them when it has any ("- Install truststore" and the commands showing how), else the code lines it announces."""
-    items = sorted((x for x in units if x.passage.id == u.passage.id and x.fragment and x.lead_in == lead),
-                   key=lambda x: x.position)
+    items = sorted((x for x in units if _same_list(x, u) and x.fragment and x.lead_in == lead),
+                   key=lambda x: (x.passage.chunk_index, x.position))
     return [x for x in items if not x.code] or items
 
 

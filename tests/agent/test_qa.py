@@ -294,8 +294,10 @@ async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minil
     steps = ("1. Download the application PDF from the PSLF application page.\n"
              "2. Fill out Section 1 of the application with your personal information.\n"
              "3. Do not fill out Section 4; a GSA HR representative completes it.\n"
-             "4. Log in to DocuSign and send the form to our PSLF point of contact.\n"
-             "5. Submit the signed form on the Student Aid website.")
+             "4. Wait for HR to confirm your dates of employment by email.\n"
+             "5. Check the employment dates and the employer identification number.\n"
+             "6. Log in to DocuSign and send the form to our PSLF point of contact.\n"
+             "7. Submit the signed form on the Student Aid website.")  # more steps than the summary quotes
     section = "Public Service Loan Forgiveness (PSLF)"
     context = Context(sources=[
         ContextSource(number=1, passage=Passage(
@@ -311,6 +313,8 @@ async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minil
     assert listed[0].content.startswith("To fill out your PSLF application and obtain employer verification:")
     assert "DocuSign" in listed[0].content and "Section 4" in listed[0].content and "Download" in listed[0].content
     assert listed[0].citations == [1, 2]  # the lead-in's chunk and the steps' chunk
+    # the summary quotes the first steps under the lead-in too (the list read as one again: extractive._rejoin_lists)
+    assert "obtain employer verification: Download the application PDF" in s.summary, s.summary
 
 
 async def test_a_papers_aim_does_not_answer_the_claim_its_result_does(minilm):

@@ -1,0 +1,108 @@
+"""A list that chunking cut from the sentence announcing it ("… follow the steps and guidelines below." closes one
+chunk, the steps open the next), read again as one: the next chunk is fetched, and its items are quoted under that
+sentence. Seen on the 18F handbook's page on hosting outside speakers, with the real model and real Chroma."""
+
+from __future__ import annotations
+
+import pytest
+
+from synthesis.models import AggregatedResults, Passage, SubagentResult
+from tests.scope.conftest import ingest_into, write_docs
+
+LEAD = ("If you’d like to host a non-government speaker at a guild meeting, training, workshop, or other gathering, "
+        "you must follow the steps and guidelines below.")
+STEPS = [
+    "Make a local copy of the Outside Speaker Checklist. It will help you spot any issues, and the Office of General "
+    "Counsel will use this document to review your event. You will not need to turn this form in.",
+    "Have each outside speaker sign a Gratuitous Services Agreement in advance of the event. This is necessary "
+    "because the agency may not accept voluntary services without an advance written agreement.",
+    "Send the signed agreement and your checklist to the events mailbox at least two weeks before the event, and "
+    "wait for the confirmation email before you announce anything publicly.",
+    "Schedule a short call with the speaker a week ahead to agree on the topic, the format and the questions, and "
+    "remind them that the session is recorded and may be shared inside the agency.",
+    "Invite your speaker and let the team know on the usual channels, such as the upcoming events channel, and post "
+    "the recording link there afterwards so that people who missed it can watch.",
+    "Keep a copy of everything you send in the shared drive folder for the guild, so the next organiser can reuse "
+    "it.",
+]  # together over one chunk, alone within one: the lead-in closes a chunk of its own
+SPEAKERS = (f"---\ntitle: Hosting non-government speakers\n---\n# Hosting non-government speakers\n\n"
+            f"Teams and guilds can invite people from outside government to speak to them.\n\n"
+            f"## Steps for virtual meetings\n\n{LEAD}\n\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(STEPS, 1))
+            + "\n")
+QUESTION = "Our guild wants to host a speaker from outside government at a workshop. What do I need to do first?"
+
+
+@pytest.fixture(scope="module")
+def speakers(tmp_path_factory, minilm):
+    from synthesis.config import Settings
+    from synthesis.library import Library
+    from synthesis.retrieval import make_retriever
+
+    root = tmp_path_factory.mktemp("speakers")
+    settings = Settings(_env_file=None, home=root / "home", collection="speakers")
+    store = ingest_into(settings, minilm, "speakers", write_docs(root, {"docs/speakers.md": SPEAKERS}))
+    return settings, store, make_retriever(settings, store), Library(settings, minilm)
+
+
+def _cut(retriever) -> tuple[Passage, Passage]:
+    """(the chunk the lead-in closes, the chunk after it), as the retriever returns them."""
+    results = retriever.search(LEAD, k=5).results
+    [lead] = [r for r in results if r.content.rstrip().endswith("guidelines below.")]
+    [steps] = [r for r in results if r.chunk_index == lead.chunk_index + 1]
+    return lead, steps
+
+
+def test_the_fixture_is_cut_where_the_handbook_was(speakers):
+    """The precondition the rest rely on: the lead-in ends its chunk, the steps open the next."""
+    _, _, retriever, _ = speakers
+    lead, steps = _cut(retriever)
+    assert "Outside Speaker Checklist" not in lead.content
+    assert steps.content.startswith("1. Make a local copy")
+
+
+def test_the_chunk_after_a_passage_is_fetched_at_its_score(speakers):
+    _, _, retriever, library = speakers
+    lead, steps = _cut(retriever)
+    [after] = retriever.following([lead])
+    assert after.id == steps.id and after.score == lead.score
+    assert retriever.following([steps.model_copy(update={"chunk_index": steps.chunk_count - 1})]) == []
+    from synthesis.scoping import Grant, Visibility
+
+    scoped = library.search(Visibility((Grant(collection="speakers"),), "test"))
+    assert [r.id for r in scoped.following([lead])] == [steps.id]
+
+
+async def test_a_passage_that_announces_a_list_is_followed_by_the_next_chunk(speakers, monkeypatch):
+    from synthesis import agent as agent_module
+    from synthesis.agent import build_agent
+
+    settings, store, retriever, _ = speakers
+    lead, steps = _cut(retriever)
+    agent = build_agent(settings, store)
+    try:
+        continued = agent._continued(AggregatedResults(results=[lead]))
+        assert [p.id for p in continued.results] == [lead.id, steps.id]
+        assert continued.results[1].metadata["continues"] == lead.id
+        assert agent._continued(AggregatedResults(results=[steps])).results == [steps]  # nothing announced
+        found = [SubagentResult(subagent="s1", query=LEAD, success=True, passages=[lead])]  # the lead-in alone
+        assert [p.id for p in agent._aggregate(found).results] == [lead.id, steps.id]
+        monkeypatch.setattr(agent_module, "CONTINUE_CUT", False)
+        assert [p.id for p in agent._aggregate(found).results] == [lead.id]
+    finally:
+        agent.close()
+
+
+async def test_a_list_cut_from_its_lead_in_is_quoted_under_it(speakers, minilm, monkeypatch):
+    from synthesis.synthesize import extractive
+    from synthesis.synthesize.base import Context, ContextSource
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+    _, _, retriever, _ = speakers
+    lead, steps = _cut(retriever)
+    context = Context(sources=[ContextSource(number=1, passage=lead), ContextSource(number=2, passage=steps)])
+    summary = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, context)).synthesis.summary
+    assert "guidelines below: Make a local copy of the Outside Speaker Checklist" in summary, summary
+    assert summary.count("guidelines below") == 1, summary
+    monkeypatch.setattr(extractive, "REJOIN_LISTS", False)
+    off = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, context)).synthesis.summary
+    assert "guidelines below: Make a local copy" not in off, off
