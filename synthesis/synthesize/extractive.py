@@ -31,7 +31,7 @@ from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
                              replaces, resolution)
-from .quotes import continued_by, join_items, list_for, quote, quote_all, step_list
+from .quotes import continued_by, join_items, list_below, list_for, quote, quote_all, step_list
 from .quotes import sentence as full_sentence
 
 log = structlog.get_logger(__name__)
@@ -255,6 +255,11 @@ class ExtractiveSynthesizer:
                 else:
                     quotes.append(f"{quote(u)} {quote(lead, items, more)}" if lead else quote(u, items, more))
                 answers.extend(x for x in [u, *([lead] if lead else []), *items] if x not in answers)
+                below = list_below([u, *([lead] if lead else []), *items], units)
+                if below is not None and below[0].text not in quoted:  # "… the platforms listed below": the list
+                    quoted.update(x.text for x in [below[0], *below[1]])
+                    quotes.append(quote(*below))
+                    answers.extend(x for x in [below[0], *below[1]] if x not in answers)
             if quotes:
                 lines.append(" ".join(quotes))
         return lines, answers, disputed

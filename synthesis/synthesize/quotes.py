@@ -118,6 +118,26 @@ def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
     return nxt
 
 
+# A quoted line that refers to a list further on in its passage: "a direct link to one of the sponsorship platforms
+# listed below" (the platforms are the list after it, under "The sponsorship platforms … includes:")
+_REFERS_BELOW = re.compile(r"\b(?:listed|shown|described|outlined|detailed|given|named|mentioned)\s+below\b", re.I)
+FORWARD_LISTS = True
+
+
+def list_below(quoted: list[Unit], units: list[Unit]) -> tuple[Unit, list[Unit], bool] | None:
+    """The list a quoted line points forward to ("… listed below"): the first lead-in after the quoted lines in
+    their passage with items under it, its items, and whether they go on; None when no line points below."""
+    if not FORWARD_LISTS or not any(_REFERS_BELOW.search(u.text) for u in quoted):
+        return None
+    passage = quoted[0].passage
+    after = max(u.position for u in quoted if u.passage.id == passage.id)
+    for x in sorted((x for x in units if x.passage.id == passage.id and x.position > after), key=lambda x: x.position):
+        if not x.lead_in and _introduces(x, units) and (items := items_under(x.text, x, units)):
+            kept, more = upto(items, MAX_STEPS, MAX_STEP_CHARS)
+            return x, kept, more
+    return None
+
+
 def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
     """The list a summary sentence stands for: the items after a lead-in ("If you clicked the link, follow these
     steps:" quoted alone tells nothing), or, for an item that answers, its whole list — any list for a "how do I"

@@ -82,18 +82,54 @@ def test_an_options_description_is_read_under_its_term_line(monkeypatch):
     assert not any(u.lead_in for u in sentence_units(UPGRADE_OPTIONS))
 
 
+async def _on_and_off(minilm, monkeypatch, question: str, passage: Passage, module, name: str) -> tuple[str, str]:
+    """The summary over one passage as the rule stands, then with the flag `module.name` switched off."""
+    context = Context(sources=[ContextSource(number=1, passage=passage)])
+    on = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+    monkeypatch.setattr(module, name, False)
+    return on, (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+
+
 async def test_an_options_description_is_quoted_after_its_term(minilm, monkeypatch):
     from synthesis import sentences
 
-    context = Context(sources=[ContextSource(number=1, passage=Passage(
-        id="p1", doc_id="d1", content=UPGRADE_OPTIONS, score=0.8, title="Upgrade options",
-        section="Upgrade options > Controlling what gets installed"))])
-    question = "Does --ignore-installed uninstall the current version before installing?"
-    summary = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
-    assert "--ignore-installed: Act as if the currently installed version" in summary, summary
-    monkeypatch.setattr(sentences, "OPTION_ITEMS", False)  # alone, the description names no option
-    off = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
-    assert "Act as if" in off and "--ignore-installed: Act" not in off, off
+    passage = Passage(id="p1", doc_id="d1", content=UPGRADE_OPTIONS, score=0.8, title="Upgrade options",
+                      section="Upgrade options > Controlling what gets installed")
+    on, off = await _on_and_off(minilm, monkeypatch, "Does --ignore-installed uninstall the current version before "
+                                "installing?", passage, sentences, "OPTION_ITEMS")
+    assert "--ignore-installed: Act as if the currently installed version" in on, on
+    assert "Act as if" in off and "--ignore-installed: Act" not in off, off  # alone, it names no option
+
+
+# Node.js's contributing guide (recognizing-contributors.md): the list the answer's items point to ("the sponsorship
+# platforms listed below") comes after them, under a lead-in of its own.
+SUPPORT_ME = """## Support me links
+
+Collaborators may add a single link beside their name on the README file in the section titled Collaborators named
+Support me. This link may be:
+
+1. a direct link to one of the sponsorship platforms listed below,
+2. a page that has text explaining how to support the collaborator including zero or more links to the sponsorship
+   platforms listed below.
+
+The sponsorship platforms to which links can be made currently includes (in alphabetical order):
+
+* GitHub Sponsors
+* Polar
+* thanks.dev
+"""
+
+
+async def test_a_line_pointing_to_a_list_below_is_quoted_with_that_list(minilm, monkeypatch):
+    """It answered "where may the Support me link point?" with high confidence and without the platforms."""
+    from synthesis.synthesize import quotes
+
+    passage = Passage(id="p1", doc_id="d1", content=SUPPORT_ME, score=0.8, title="Recognizing contributors",
+                      section="Recognizing contributors > Support me links")
+    on, off = await _on_and_off(minilm, monkeypatch, "Where am I allowed to point the 'Support me' link next to my "
+                                "name in the README?", passage, quotes, "FORWARD_LISTS")
+    assert "listed below" in on and "GitHub Sponsors; Polar; thanks.dev" in on, on
+    assert "listed below" in off and "GitHub Sponsors" not in off, off
 
 
 def summary_sentences(summary: str) -> list[str]:
