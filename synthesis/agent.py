@@ -25,9 +25,10 @@ from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan,
                      Synthesis, Turn)
 from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
+from .retrieval import CONTINUES
 from .sentences import announces_next, keyword_query
 from .store import KnowledgeStore
-from .subagents import SearchBackend, run_subagents
+from .subagents import SearchBackend, as_passage, run_subagents
 from .synthesize.base import Context, Researcher, Synthesizer
 from .synthesize.context import TokenCounter, build_context, default_counter
 from .synthesize.extractive import ExtractiveSynthesizer, decomposition, source_list
@@ -240,6 +241,7 @@ class Agent:
         run.step("aggregate", **aggregated.metrics.model_dump())
         if not aggregated.results:
             return self._no_answer(question, plan, run)
+        aggregated = await self._continued(aggregated, run)
         context = await self._context(aggregated)
         if options.sources_only:
             run.step("context", sources=len(context.sources), tokens=context.tokens)
@@ -280,7 +282,7 @@ class Agent:
         results = await self._search(queries[:4], options.k or self.settings.top_k, options, prefix="refine",
                                      budget=run.budget)
         run.subagents.extend(results)
-        aggregated = self._aggregate(run.subagents)
+        aggregated = await self._continued(self._aggregate(run.subagents), run)
         context = await self._context(aggregated)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         checked = await asyncio.to_thread(self._verify, outcome.synthesis, context, plan, run, step="verify-refined")
@@ -314,7 +316,7 @@ class Agent:
             return None
         results = await self._search(words, LOOK_K, options, prefix="word", budget=run.budget, mode="lexical")
         found = [p.model_copy(update={"metadata": {**p.metadata, LOOKED_FOR: True}})
-                 for p in self._aggregate(results, continued=False).results if p.id not in have][:room]
+                 for p in self._aggregate(results).results if p.id not in have][:room]
         # only the sentences that could cover a word (none: a second reading would refuse again)
         added = covering(plan.standalone, words, found, aggregated.results + found) if found else []
         run.step("look-for-words", words=words, found=len(found), added=len(added))
@@ -341,29 +343,38 @@ class Agent:
         return await asyncio.to_thread(build_context, aggregated.results, budget=self.settings.context_tokens,
                                        counter=self.counter)
 
-    def _aggregate(self, results: Sequence[SubagentResult], *, continued: bool = True) -> AggregatedResults:
-        aggregated = aggregate(results, min_relevance=self.settings.min_relevance,
-                               max_passages=self.settings.max_passages)
-        return self._continued(aggregated) if continued and CONTINUE_CUT else aggregated
+    def _aggregate(self, results: Sequence[SubagentResult]) -> AggregatedResults:
+        return aggregate(results, min_relevance=self.settings.min_relevance, max_passages=self.settings.max_passages)
 
-    def _continued(self, aggregated: AggregatedResults) -> AggregatedResults:
+    async def _continued(self, aggregated: AggregatedResults, run: _Run) -> AggregatedResults:
         """Each of the best passages that ends on a sentence announcing what follows ("… follow the steps and
-        guidelines below."), followed by the next chunk of its document: chunking cut the list from its lead-in,
-        and the lead-in alone answers nothing. The next chunk comes right after it, at its score."""
-        following = getattr(self.retriever, "following", None)
-        have = {p.id for p in aggregated.results}
-        cut = [p for p in aggregated.results[:CONTINUE_TOP] if announces_next(p.content)]
-        if following is None or not cut:
+        guidelines below."), followed by the next chunk of its document (same collection, same version): chunking
+        cut the list from its lead-in, and the lead-in alone answers nothing. A next chunk not already retrieved is
+        placed right after the passage it continues, at its score; it is past aggregation's cap, floor and
+        duplicate removal (it is read with the passage, not ranked), and tags are a document's, so a channel's
+        rules see the same document. One store read off the event loop; if it fails, the answer goes on without."""
+        following = getattr(self.retriever, "following", None)  # optional on a SearchBackend
+        if following is None or not CONTINUE_CUT:
             return aggregated
-        nxt = {(r.doc_id, r.chunk_index - 1): r for r in following(cut) if r.id not in have}
+        cut = [p for p in aggregated.results[:CONTINUE_TOP] if announces_next(p.content)]
+        if not cut:
+            return aggregated
+        started = time.perf_counter()
+        try:
+            found = await asyncio.to_thread(following, cut)
+        except (KnowledgeBaseMissing, StoreUnavailable) as exc:
+            log.warning("continue.failed", error=str(exc))
+            return aggregated
+        have = {p.id for p in aggregated.results}
+        nxt = {r.metadata.get(CONTINUES): r for r in found if r.id not in have}
+        run.step("continue", cut=len(cut), added=len(nxt), ms=round((time.perf_counter() - started) * 1000, 1))
         if not nxt:
             return aggregated
         results: list[Passage] = []
         for p in aggregated.results:
             results.append(p)
-            if (r := nxt.get((p.doc_id, p.chunk_index))) is not None:
-                data = {name: getattr(r, name) for name in Passage.model_fields}
-                results.append(Passage(**{**data, "score": p.score, "metadata": {**r.metadata, "continues": p.id}}))
+            if (r := nxt.get(p.id)) is not None:
+                results.append(as_passage(r).model_copy(update={"score": p.score}))
         return aggregated.model_copy(update={"results": results})
 
     def _offline_synthesizer(self, options: AskOptions) -> Synthesizer:

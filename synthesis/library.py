@@ -185,15 +185,10 @@ class ScopedSearch:
         log.info("search.scoped", collections=len(parts), results=len(results))
         return out
 
-    def following(self, passages: Sequence[Passage], *, with_embeddings: bool = False) -> list[SearchResult]:
+    def following(self, passages: Sequence[Passage]) -> list[SearchResult]:
         """Retriever.following over the visible collections: each passage's next chunk from the collection it came
-        from (the same chunk in two collections counts once)."""
-        out: dict[str, SearchResult] = {}
-        for retriever, _ in self.parts():
-            mine = [p for p in passages if p.metadata.get("collection") in (None, retriever.store.name)]
-            for r in retriever.following(mine, with_embeddings=with_embeddings) if mine else []:
-                out.setdefault(r.id, r)
-        return list(out.values())
+        from (a passage names its collection in metadata; each retriever takes only its own)."""
+        return [r for retriever, _ in self.parts() for r in retriever.following(passages)]
 
     def warm(self) -> None:
         """Load every visible collection's Chroma and BM25 index now (serve's warm-up)."""

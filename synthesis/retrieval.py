@@ -8,9 +8,9 @@ benchmarks/tune_fusion.py.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -87,6 +87,9 @@ def mmr_order(relevance: np.ndarray, vectors: np.ndarray, k: int, diversity: flo
         left[i] = False
         best_sim = np.maximum(best_sim, sims[i])
     return picked
+
+
+CONTINUES = "continues"  # metadata of a chunk fetched as the next one of a retrieved passage: that passage's id
 
 
 class Retriever:
@@ -182,17 +185,20 @@ class Retriever:
             }
         return resp
 
-    def following(self, passages: Sequence[Passage], *, with_embeddings: bool = False) -> list[SearchResult]:
-        """The chunk right after each passage in its document (same document version), where there is one and this
-        collection holds it, scored as the passage it continues: chunking can cut a list from the sentence that
-        announces it ("… follow the steps and guidelines below." ends one chunk, the steps open the next)."""
-        parents = {chunk_id(p.doc_id, str(p.metadata.get("doc_hash", "")), p.chunk_index + 1): p for p in passages
-                   if p.chunk_index + 1 < p.chunk_count and p.metadata.get("doc_hash")}
+    def following(self, passages: Sequence[Passage]) -> list[SearchResult]:
+        """The chunk right after each passage in its document (the same version: chunk ids carry the document's
+        hash), where there is one and this collection holds it, scored as the passage it continues and naming it
+        in metadata[CONTINUES]: chunking can cut a list from the sentence that announces it ("… follow the steps
+        and guidelines below." ends one chunk, the steps open the next)."""
+        parents = {chunk_id(p.doc_id, str(p.metadata["doc_hash"]), p.chunk_index + 1): p for p in passages
+                   if p.chunk_index + 1 < p.chunk_count and p.metadata.get("doc_hash")
+                   and p.metadata.get("collection", self.store.name) == self.store.name}
         if not parents:
             return []
-        cands = [Candidate(id=cid, score=parents[cid].score) for cid in parents]
-        kept = self._fetch(cands, len(cands), embeddings=with_embeddings, info={})
-        return [_result(c, rank, with_embeddings, False, self.store.name) for rank, c in enumerate(kept, start=1)]
+        kept = self._fetch([Candidate(id=cid, score=p.score) for cid, p in parents.items()], len(parents),
+                           embeddings=False, info={})
+        out = [_result(c, rank, False, False, self.store.name) for rank, c in enumerate(kept, start=1)]
+        return [r.model_copy(update={"metadata": {**r.metadata, CONTINUES: parents[r.id].id}}) for r in out]
 
     # --- stages ----------------------------------------------------------------------------------------
     def _lexical(self, query: str, pool: int, filters, cands: dict[str, Candidate], info: dict, *,

@@ -152,8 +152,9 @@ _ANNOUNCES = re.compile(r"\b(?:the following(?!\s+(?:day|days|week|weeks|month|m
 _NOTE = re.compile(r"^(?:note|tip|important|caution|warning)\b", re.I)  # an aside between a lead-in and its list
 ANNOUNCED_LISTS = True
 # A sentence that points at what comes after it: "… you must follow the steps and guidelines below.", "the options
-# listed below" (see `announces_next`)
-_POINTS_BELOW = re.compile(r"\bbelow\s*[.:]?\s*$|\b(?:listed|outlined|described|detailed|shown)\s+below\b", re.I)
+# listed below" (see `announces_next`); REFERS_BELOW is the reference alone, wherever it stands in a sentence
+REFERS_BELOW = re.compile(r"\b(?:listed|outlined|described|detailed|shown|given|named|mentioned)\s+below\b", re.I)
+_POINTS_BELOW = re.compile(r"\bbelow\s*[.:]?\s*$|" + REFERS_BELOW.pattern, re.I)
 TABLE_ITEMS = True  # the rows of a table a sentence ending in ':' introduces are its items
 OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term line, heading its description
 # A manual's option list written as paragraphs: a term line ("--ignore-installed", "--fair-sched=<no|yes|try>
@@ -178,13 +179,20 @@ def introduces_list(text: str) -> bool:
     return text.endswith(":") or (ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text) or _POINTS_BELOW.search(text)))
 
 
-def announces_next(text: str) -> bool:
-    """The text ends on a sentence that introduces what follows it ("… follow these steps:", "… the following
-    paperwork.", "… follow the steps and guidelines below."): cut there, it says nothing without what comes next."""
-    units = sentence_units(text)
+def announces_next(text: str) -> str:
+    """The sentence the text ends on when it introduces what follows it ("… follow these steps:", "… the following
+    paperwork.", "… follow the steps and guidelines below."), else '': cut there, it says nothing without what comes
+    next. Only the last paragraph is read (a chunk ending in a code block announces nothing)."""
+    tail = text.rstrip()
+    if not tail or tail.splitlines()[-1].lstrip().startswith("```"):
+        return ""
+    units = sentence_units(_BLANK_LINES.split(tail)[-1])
     if not units or units[-1].listed or units[-1].code or units[-1].row:
-        return False
-    return introduces_list(units[-1].text)
+        return ""
+    return units[-1].text if introduces_list(units[-1].text) else ""
+
+
+_BLANK_LINES = re.compile(r"\n[ \t]*\n")
 
 
 def lead_text(lead: str) -> str:
@@ -226,14 +234,13 @@ def sentence_units(text: str) -> list[Sentence]:
             paragraphs += 1
             if OPTION_ITEMS and not in_item and (line := _term_line(paragraph)):
                 term = line
-            elif term and not in_item:  # the description of the option term above
-                out.extend(Sentence(s, True, term, goes_on=k > 0, paragraph=paragraphs) for k, s in enumerate(sentences))
-                paragraph.clear()
-                return
-            else:
+            elif not (term and not in_item):
                 term = ""
-            out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0, paragraph=paragraphs)
-                       for k, s in enumerate(sentences))
+            if term and not in_item and term != paragraph[0].strip():  # the description of the option term above
+                out.extend(Sentence(s, True, term, goes_on=k > 0, paragraph=paragraphs) for k, s in enumerate(sentences))
+            else:
+                out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0,
+                                    paragraph=paragraphs) for k, s in enumerate(sentences))
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
                 # or one with only asides after it ("… the following paperwork. Note: draft all four first.")
                 lead = ""

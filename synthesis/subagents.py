@@ -21,14 +21,16 @@ FATAL = (KnowledgeBaseMissing, ModelMismatch, StoreUnavailable)
 
 
 class SearchBackend(Protocol):
-    """What a subagent needs from retrieval (synthesis.retrieval.Retriever implements it); synchronous."""
+    """What a subagent needs from retrieval (synthesis.retrieval.Retriever implements it); synchronous. A backend
+    may also offer `following(passages)`, each passage's next chunk (Retriever.following); the agent uses it when
+    present."""
 
     def search(self, query: str, *, k: int = 5, mode: SearchMode = "hybrid", threshold: float = 0.0,
                diversity: float = 0.0, filters: SearchFilters | None = None, length_weight: float = 0.0,
                with_embeddings: bool = False, debug: bool = False) -> SearchResponse: ...
 
 
-def _as_passage(result: Passage) -> Passage:
+def as_passage(result: Passage) -> Passage:
     """Search results carry a rank; downstream only needs the Passage fields (keep the embedding, it is excluded)."""
     data = {name: getattr(result, name) for name in Passage.model_fields}
     return Passage(**data)
@@ -55,7 +57,7 @@ async def run_subagent(backend: SearchBackend, name: str, query: str, *, k: int,
         return SubagentResult(subagent=name, query=query, success=False, duration=duration,
                               error=f"{type(exc).__name__}: {exc}")
     duration = time.perf_counter() - started
-    passages = [_as_passage(r) for r in response.results]
+    passages = [as_passage(r) for r in response.results]
     log.info("subagent.done", subagent=name, query=query, results=len(passages), seconds=round(duration, 4))
     return SubagentResult(subagent=name, query=query, success=True, passages=passages, duration=duration)
 

@@ -207,8 +207,7 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     for j, part in enumerate(frame.parts):
         if (part.expect is Expect.QUANTITY and COUNTED and asked_value(part.text) is None
                 and (head := counted_noun(part.text))):
-            if not any(_NUMBER.search(c.text) and stem(head) in content_stems(f"{c.text} {c.lead_in} {c.heading}")
-                       for c in candidates):
+            if not any(_counts(head, c) for c in candidates):
                 unstated[j] = f"a number of {head}"
                 continue
         if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
@@ -223,27 +222,37 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     return unstated
 
 
-# "How many survey responses …", "how much training budget …": what is counted is named by the sentence that counts
-# it, unless it is a unit or as common as one ("hours", "times", "people": COUNTED_ZIPF). A count of something else
-# ("more than 10 people outside of the Federal Government") does not answer it.
+# "How many survey responses …": what is counted is named by the sentence that counts it, unless it is a unit or as
+# common as one ("hours", "times", "people": COUNTED_ZIPF). A count of something else ("more than 10 people outside
+# of the Federal Government") does not answer it. ("How much …" asks an amount of anything: "how much faster",
+# "how much memory" name no count.)
 COUNTED = True
 COUNTED_ZIPF = 5.0
-_COUNTED = re.compile(r"\bhow (?:many|much)\s+(?P<np>(?:[\w'’-]+\s+){0,3}?)(?=(?:do|does|did|is|are|was|were|can|"
-                      r"could|should|will|would|have|has|had|i|we|you|they|it|must|may|might|of|in|for|on|per|at|to|"
-                      r"before|after|left|there)\b|[?,.;]|$)", re.I)
-_TIMING = frozenset({"notice", "warning"})  # "how much advance notice": a time, stated in days or hours
+# (a noun phrase of up to three words: "how many hardware breakpoints and watchpoints" counts two things, no noun)
+_COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)(?=\s+(?:do|does|did|is|"
+                      r"are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|must|may|might|of|in|"
+                      r"for|on|per|at|to|before|after|left|there)\b|\s*[?,.;]|\s*$)", re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
 
 
 def counted_noun(text: str) -> str:
-    """The noun a "how many / how much" part counts, when it names a topic: "responses" of "How many survey
-    responses does …"; '' for "how many hours", "how much of the allowance", "how much does it cost", "how much
-    advance notice"."""
+    """The noun a "how many" part counts, when it names a topic: "responses" of "How many survey responses does
+    …"; '' for a unit ("how many hours", "how many GB") or a word as common as one ("how many times", "how many
+    people")."""
     m = _COUNTED.search(text)
     words = m.group("np").split() if m else []
-    if not words or zipf(words[-1]) >= COUNTED_ZIPF or words[-1].lower() in _TIMING:
+    if not words or zipf(words[-1]) >= COUNTED_ZIPF or quantities(f"2 {words[-1]}"):
         return ""
     return words[-1]
+
+
+def _counts(noun: str, c: Candidate) -> bool:
+    """The sentence states a number and names the counted noun (in its text, lead-in or heading; "GPUs" is named
+    by "GPU")."""
+    if not _NUMBER.search(c.text):
+        return False
+    named = content_stems(f"{c.text} {c.lead_in} {c.heading}")
+    return stem(noun) in named or (noun[-1:] in "sS" and stem(noun[:-1]) in named)
 
 
 # "longer than 14 hours", "after five years", "over $500": a case the question sets by a number.

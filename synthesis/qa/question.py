@@ -236,7 +236,7 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in content_words(text) if w not in FRAMING}
 
 
-def comparison_sides(question: str, scene: bool = False) -> list[str]:
+def comparison_sides(question: str, *, scene: bool = False) -> list[str]:
     """'How do comp time and credit hours differ?' → ['comp time', 'credit hours'] (both sides non-empty). Of several
     asking sentences, the one that compares ("What's the difference between cargo check and cargo build? Why is
     check so much quicker?"). With `scene`, a clause before the asking one is left out (SCENE_LEAD)."""

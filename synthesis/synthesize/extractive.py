@@ -31,7 +31,8 @@ from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
                              replaces, resolution)
-from .quotes import continued_by, join_items, list_below, list_for, quote, quote_all, step_list
+from .quotes import (MAX_STEPS, continued_by, document_key, items_under, join_items, list_below, list_for, quote,
+                     quote_all, same_list, step_list)
 from .quotes import sentence as full_sentence
 
 log = structlog.get_logger(__name__)
@@ -236,8 +237,10 @@ class ExtractiveSynthesizer:
             for u in chosen:
                 if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
                     continue  # the same line on another page)
-                if u.fragment and u.lead_in and any(x is not u and x.text == u.lead_in for x in chosen):
-                    continue  # its lead-in is chosen too: quoted with its list, from the top
+                if u.fragment and u.lead_in and any(
+                        x is not u and x.text == u.lead_in and same_list(u, x) and x.text not in quoted
+                        and u in items_under(x.text, x, units)[:MAX_STEPS] for x in chosen):
+                    continue  # its lead-in is chosen too: quoted with its list, from the top, this item among them
 
                 items, more = list_for(u, units, frame.parts[j].expect)
                 lead = None if items else continued_by(u, units)
@@ -499,29 +502,31 @@ def _next_in_paragraph(u: Unit, units: list[Unit], quoted: set[str], picked: set
     return None
 
 
+REJOIN_LISTS = True
+
+
 def _rejoin_lists(units: list[Unit]) -> list[Unit]:
     """A list whose lead-in closed the chunk before it ("… follow the steps and guidelines below." then, in the next
     chunk, "1. Make a local copy of the Outside Speaker Checklist."), read under that lead-in again when both chunks
-    are in the context: its opening items hang off the section heading, and the lead-in quoted alone says nothing."""
+    of the document (same collection, same version) are in the context: its opening items hang off the section
+    heading, and the lead-in quoted alone says nothing."""
     if not REJOIN_LISTS:
         return units
-    by_chunk: dict[tuple[str, int], list[Unit]] = {}
+    by_chunk: dict[tuple, list[Unit]] = {}
     for u in units:
-        by_chunk.setdefault((u.passage.doc_id, u.passage.chunk_index), []).append(u)
-    for (doc, index), chunk in by_chunk.items():
+        by_chunk.setdefault((*document_key(u), u.passage.chunk_index), []).append(u)
+    for (*doc, index), chunk in by_chunk.items():
         last = max(chunk, key=lambda u: u.position)
-        nxt = sorted(by_chunk.get((doc, index + 1), []), key=lambda u: u.position)
-        if not nxt or last.fragment and last.lead_in or not announces_next(last.passage.content):
-            continue
+        nxt = sorted(by_chunk.get((*doc, index + 1), []), key=lambda u: u.position)
+        announced = announces_next(last.passage.content)
+        if not nxt or nxt[0].position != 0 or not announced or last.text != protect(announced):
+            continue  # (the lead-in must be the passage's own last sentence, and the list must open the next chunk)
         opening = nxt[0].lead_in
         for u in nxt:
             if not u.fragment or not u.lead_in or u.lead_in != opening or u.code:
                 break
             u.lead_in = last.text
     return units
-
-
-REJOIN_LISTS = True
 
 
 def _join_back(units: list[Unit]) -> list[Unit]:

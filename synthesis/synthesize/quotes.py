@@ -7,7 +7,7 @@ import re
 
 from ..citations import cite
 from ..qa import Candidate, Expect
-from ..sentences import OPTION_TERM, introduces_list, lead_joint, lead_text
+from ..sentences import OPTION_TERM, REFERS_BELOW, content_stems, introduces_list, lead_joint, lead_text
 
 Unit = Candidate
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
@@ -15,10 +15,17 @@ MAX_LIST_STEPS, MAX_LIST_CHARS = 15, 1500  # a "how do I" part's steps in full, 
 SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
 
 
-def _same_list(x: Unit, u: Unit) -> bool:
+def document_key(u: Unit) -> tuple:
+    """The document a unit's passage is a chunk of: its collection, id and version (two collections can hold a
+    `docs/README.md` each; a re-ingest leaves a second version for a moment)."""
+    meta = u.passage.metadata
+    return meta.get("collection"), u.passage.doc_id, meta.get("doc_hash")
+
+
+def same_list(x: Unit, u: Unit) -> bool:
     """`x` can be an item of a list `u` leads: in `u`'s passage, or in the next chunk of its document (a list that
     chunking cut from its lead-in, read under it again: see extractive._rejoin_lists)."""
-    return x.passage.id == u.passage.id or (x.passage.doc_id == u.passage.doc_id
+    return x.passage.id == u.passage.id or (document_key(x) == document_key(u)
                                             and x.passage.chunk_index == u.passage.chunk_index + 1)
 
 
@@ -58,7 +65,7 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
     """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
     and a lead-in that an item already carries is not quoted again on its own. Given all the `units`, lines of code
     are quoted with their block around them."""
-    carried = {(u.passage.doc_id, u.lead_in) for u in ordered if u.fragment and u.lead_in}
+    carried = {(document_key(u), u.lead_in) for u in ordered if u.fragment and u.lead_in}
     quotes: list[str] = []
     run: list[Unit] = []
 
@@ -72,14 +79,14 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
             run.clear()
 
     for u in ordered:
-        if (u.passage.doc_id, u.text) in carried:
+        if (document_key(u), u.text) in carried:
             continue  # "The main differences are:" alone, then again before its item
         if run and not (u.fragment and u.lead_in and u.source == run[0].source and u.lead_in == run[0].lead_in):
             flush()
         if u.fragment and u.lead_in:
             run.append(u)
         elif units and _introduces(u, units) and not u.lead_in and not any(
-                x.lead_in == u.text and _same_list(x, u) for x in ordered):
+                x.lead_in == u.text and same_list(x, u) for x in ordered):
             # a lead-in alone ("Some issues … which can cause crates to get rebuilt are:") says nothing: quoted with
             # its items, or left out when none was retrieved and the finding has more to say
             items, more = upto(items_under(u.text, u, units), MAX_STEPS, MAX_STEP_CHARS)
@@ -104,7 +111,7 @@ def _introduces(u: Unit, units: list[Unit]) -> bool:
         return True
     # (an option's term line introduces its description: sentences.OPTION_ITEMS)
     return ((introduces_list(u.text) or bool(OPTION_TERM.match(u.text)))
-            and any(x.lead_in == u.text and _same_list(x, u) for x in units))
+            and any(x.lead_in == u.text and same_list(x, u) for x in units))
 
 
 def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
@@ -118,21 +125,26 @@ def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
     return nxt
 
 
-# A quoted line that refers to a list further on in its passage: "a direct link to one of the sponsorship platforms
-# listed below" (the platforms are the list after it, under "The sponsorship platforms … includes:")
-_REFERS_BELOW = re.compile(r"\b(?:listed|shown|described|outlined|detailed|given|named|mentioned)\s+below\b", re.I)
-FORWARD_LISTS = True
+FORWARD_LISTS = True  # a quoted line that refers to a list further on in its passage brings it (`list_below`)
 
 
 def list_below(quoted: list[Unit], units: list[Unit]) -> tuple[Unit, list[Unit], bool] | None:
-    """The list a quoted line points forward to ("… listed below"): the first lead-in after the quoted lines in
-    their passage with items under it, its items, and whether they go on; None when no line points below."""
-    if not FORWARD_LISTS or not any(_REFERS_BELOW.search(u.text) for u in quoted):
+    """The list a quoted line points forward to ("a direct link to one of the sponsorship platforms listed below"):
+    the first lead-in after the quoted lines in their passage that names a word of what is pointed at ("The
+    sponsorship platforms … includes:"), its items, and whether they go on; None when no quoted line points below
+    but one that leads its own list ("The platforms we accept are listed below:" has its items already)."""
+    if not FORWARD_LISTS:
         return None
+    pointing = [u for u in quoted if REFERS_BELOW.search(u.text)
+                and not any(x.lead_in == u.text and same_list(x, u) for x in units)]
+    if not pointing:
+        return None
+    named = {w for u in pointing for w in content_stems(REFERS_BELOW.split(u.text)[0].split(",")[-1])}
     passage = quoted[0].passage
     after = max(u.position for u in quoted if u.passage.id == passage.id)
     for x in sorted((x for x in units if x.passage.id == passage.id and x.position > after), key=lambda x: x.position):
-        if not x.lead_in and _introduces(x, units) and (items := items_under(x.text, x, units)):
+        if (not x.lead_in and _introduces(x, units) and named & content_stems(x.text)
+                and (items := items_under(x.text, x, units))):
             kept, more = upto(items, MAX_STEPS, MAX_STEP_CHARS)
             return x, kept, more
     return None
@@ -168,7 +180,7 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
 def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
     """The items `lead` introduces in `u`'s passage, in order: its list's items, without the code lines nested in
     them when it has any ("- Install truststore" and the commands showing how), else the code lines it announces."""
-    items = sorted((x for x in units if _same_list(x, u) and x.fragment and x.lead_in == lead),
+    items = sorted((x for x in units if same_list(x, u) and x.fragment and x.lead_in == lead),
                    key=lambda x: (x.passage.chunk_index, x.position))
     return [x for x in items if not x.code] or items
 

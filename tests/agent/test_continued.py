@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from synthesis.models import AggregatedResults, Passage, SubagentResult
+from synthesis.models import AggregatedResults, Passage
 from tests.scope.conftest import ingest_into, write_docs
 
 LEAD = ("If you’d like to host a non-government speaker at a guild meeting, training, workshop, or other gathering, "
@@ -74,20 +74,32 @@ def test_the_chunk_after_a_passage_is_fetched_at_its_score(speakers):
 
 async def test_a_passage_that_announces_a_list_is_followed_by_the_next_chunk(speakers, monkeypatch):
     from synthesis import agent as agent_module
-    from synthesis.agent import build_agent
+    from synthesis.agent import _Run, build_agent
+    from synthesis.errors import StoreUnavailable
 
     settings, store, retriever, _ = speakers
     lead, steps = _cut(retriever)
     agent = build_agent(settings, store)
+    run = _Run(None)
     try:
-        continued = agent._continued(AggregatedResults(results=[lead]))
+        continued = await agent._continued(AggregatedResults(results=[lead]), run)
         assert [p.id for p in continued.results] == [lead.id, steps.id]
-        assert continued.results[1].metadata["continues"] == lead.id
-        assert agent._continued(AggregatedResults(results=[steps])).results == [steps]  # nothing announced
-        found = [SubagentResult(subagent="s1", query=LEAD, success=True, passages=[lead])]  # the lead-in alone
-        assert [p.id for p in agent._aggregate(found).results] == [lead.id, steps.id]
+        assert continued.results[1].metadata["continues"] == lead.id and continued.results[1].score == lead.score
+        assert [s.name for s in run.steps] == ["continue"]
+        nothing = AggregatedResults(results=[steps])  # announces nothing
+        assert (await agent._continued(nothing, run)).results == [steps]
+        # another collection's copy of the document (the same doc_id) is not this one's next chunk
+        other = lead.model_copy(update={"id": "x", "metadata": {**lead.metadata, "collection": "elsewhere"}})
+        assert [p.id for p in (await agent._continued(AggregatedResults(results=[other]), run)).results] == ["x"]
+
+        def failing(passages):
+            raise StoreUnavailable("the Chroma server is down")
+
+        monkeypatch.setattr(agent.retriever, "following", failing)  # the answer goes on without it
+        assert [p.id for p in (await agent._continued(AggregatedResults(results=[lead]), run)).results] == [lead.id]
+        monkeypatch.undo()
         monkeypatch.setattr(agent_module, "CONTINUE_CUT", False)
-        assert [p.id for p in agent._aggregate(found).results] == [lead.id]
+        assert [p.id for p in (await agent._continued(AggregatedResults(results=[lead]), run)).results] == [lead.id]
     finally:
         agent.close()
 
@@ -103,6 +115,11 @@ async def test_a_list_cut_from_its_lead_in_is_quoted_under_it(speakers, minilm, 
     summary = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, context)).synthesis.summary
     assert "guidelines below: Make a local copy of the Outside Speaker Checklist" in summary, summary
     assert summary.count("guidelines below") == 1, summary
+    # the steps of the same path in another collection are another document's
+    elsewhere = steps.model_copy(update={"metadata": {**steps.metadata, "collection": "elsewhere"}})
+    mixed = Context(sources=[ContextSource(number=1, passage=lead), ContextSource(number=2, passage=elsewhere)])
+    apart = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, mixed)).synthesis.summary
+    assert "guidelines below: Make a local copy" not in apart, apart
     monkeypatch.setattr(extractive, "REJOIN_LISTS", False)
     off = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, context)).synthesis.summary
     assert "guidelines below: Make a local copy" not in off, off

@@ -78,6 +78,10 @@ def test_an_options_description_is_read_under_its_term_line(monkeypatch):
     assert occurs.lead_in == "--force-reinstall" and occurs.goes_on  # the description's second sentence
     prose = next(u for u in units if u.text.startswith("These options affect"))
     assert not prose.listed and not prose.lead_in  # a heading ends the option list
+    # a description's own list keeps its lead-in (found in review: it had lost it to the term)
+    values = sentence_units("--color=<when>\n\nColorize the output. Possible values are:\n\n- always\n- never\n")
+    assert [(u.text, u.lead_in) for u in values if u.text in ("always", "never")] == [
+        ("always", "Possible values are:"), ("never", "Possible values are:")]
     monkeypatch.setattr(sentences, "OPTION_ITEMS", False)
     assert not any(u.lead_in for u in sentence_units(UPGRADE_OPTIONS))
 
@@ -130,6 +134,13 @@ async def test_a_line_pointing_to_a_list_below_is_quoted_with_that_list(minilm, 
                                 "name in the README?", passage, quotes, "FORWARD_LISTS")
     assert "listed below" in on and "GitHub Sponsors; Polar; thanks.dev" in on, on
     assert "listed below" in off and "GitHub Sponsors" not in off, off
+    # a line that leads its own list brings no other (found in review: the next, unrelated steps were quoted)
+    own = Passage(id="p2", doc_id="d2", score=0.8, title="Recognizing contributors", section="Support me links",
+                  content="The sponsorship platforms we accept are listed below:\n\n* GitHub Sponsors\n* Polar\n\n"
+                          "To add your link, follow these steps:\n\n1. Open a pull request.\n2. Ask a maintainer.\n")
+    summary = (await ExtractiveSynthesizer(minilm).synthesize("Which sponsorship platforms are accepted?", Context(
+        sources=[ContextSource(number=1, passage=own)]))).synthesis.summary
+    assert "GitHub Sponsors" in summary and "Open a pull request" not in summary, summary
 
 
 def summary_sentences(summary: str) -> list[str]:
