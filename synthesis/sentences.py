@@ -234,8 +234,8 @@ def sentence_units(text: str) -> list[Sentence]:
             paragraphs += 1
             if OPTION_ITEMS and not in_item and (line := _term_line(paragraph)):
                 term = line
-            elif not (term and not in_item):
-                term = ""
+            elif in_item:
+                term = ""  # a list ends an option's description (its items keep their own lead-in)
             if term and not in_item and term != paragraph[0].strip():  # the description of the option term above
                 out.extend(Sentence(s, True, term, goes_on=k > 0, paragraph=paragraphs) for k, s in enumerate(sentences))
             else:
