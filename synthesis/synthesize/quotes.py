@@ -178,8 +178,9 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
 
 
 def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
-    """The items `lead` introduces in `u`'s passage, in order: its list's items, without the code lines nested in
-    them when it has any ("- Install truststore" and the commands showing how), else the code lines it announces."""
+    """The items `lead` introduces in `u`'s passage (and in the next chunk of its document, when chunking cut the
+    list from it: `same_list`), in order: its list's items, without the code lines nested in them when it has any
+    ("- Install truststore" and the commands showing how), else the code lines it announces."""
     items = sorted((x for x in units if same_list(x, u) and x.fragment and x.lead_in == lead),
                    key=lambda x: (x.passage.chunk_index, x.position))
     return [x for x in items if not x.code] or items
