@@ -143,30 +143,22 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
     """A short line stating the asked field ("Default: \"notice\"", "New in version 3.19.") scores as well as the
     best other sentence of its section (before that one's FIELD_MISFIT): alone it says nothing a question's words
     match; under its setting's heading it is what the description is about. An option's term line
-    ("--freelist-vol=<number> [default: 20000000]", OPTION_TERM) scores as its own description, the lines after it:
-    a manual's options can share one section, and a chunk can end on the next option's term line."""
+    ("--freelist-vol=<number> [default: 20000000]", OPTION_TERM) scores as its own description, the sentences whose
+    lead-in it is: a manual's options can share one section, and a chunk can end on the next option's term line."""
     best: dict[tuple[int, str], float] = {}
     for i, c in enumerate(candidates):
         if not states[i]:
             key = (id(c.passage), c.passage.section)
             best[key] = max(best.get(key, 0.0), float(scores[i]) / FIELD_MISFIT)
-    order = sorted(range(len(candidates)), key=lambda i: (id(candidates[i].passage), candidates[i].position))
-    for k, i in enumerate(order):
-        c = candidates[i]
+    for i, c in enumerate(candidates):
         if not states[i] or len(c.text.split()) > FIELD_LINE_WORDS:
             continue
         if OPTION_TERM.match(c.text):
-            # an option's term line ("--freelist-vol=<number> [default: 20000000]") heads its own description:
-            # it is as relevant as the lines after it, up to the next option's (many options share one section of
-            # a manual); one whose description the chunk cut off is a label of unknown relevance
-            own, described = 0.0, False
-            for x in order[k + 1:]:
-                d = candidates[x]
-                if d.passage is not c.passage or d.passage.section != c.passage.section or OPTION_TERM.match(d.text):
-                    break
-                described = True
-                if not states[x]:
-                    own = max(own, float(scores[x]) / FIELD_MISFIT)
+            # an option's term line ("--freelist-vol=<number> [default: 20000000]") heads its own description, the
+            # sentences that are its items (sentences.OPTION_ITEMS): it is as relevant as they are (many options
+            # share one section of a manual); one whose description the chunk cut off is a label of unknown relevance
+            described = [x for x, d in enumerate(candidates) if d.passage is c.passage and d.lead_in == c.text]
+            own = max((float(scores[x]) / FIELD_MISFIT for x in described if not states[x]), default=0.0)
             scores[i] = max(float(scores[i]), own) if described else LABEL_FACTOR * float(scores[i])
         else:
             scores[i] = max(float(scores[i]), best.get((id(c.passage), c.passage.section), 0.0))
