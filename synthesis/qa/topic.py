@@ -222,11 +222,23 @@ _YES_NO = re.compile(r"^\W*(?:is|are|was|were|will|would|can|could|do|does|did|s
                      r"\b", re.I)
 
 
+# A lone word set off by a comma before the asking ("ballpark, how long does that take?", "honestly, is it worth
+# it?"): an aside on how to answer, when the lexicon knows it as a describing word at all ("ballpark" is a noun and
+# an adjective; a name such as "ngrok, can I use it?" is none)
+ASIDES = True
+_ASIDE = re.compile(r"^\W*(?P<word>[A-Za-z][\w'-]*)\s*,\s*(?=(?:how|what|when|where|who|whom|whose|which|why|is|are|"
+                    r"was|were|will|would|can|could|do|does|did|should|shall|may|might|must|has|have)\b)", re.I)
+
+
 def colours(word: str, question: str) -> bool:
     """A word that only colours how the asker asks, not what: an adverb ("Realistically, how long …", "… to the
-    latest afterwards"), a comparative or superlative ("why is check so much quicker?"), or an adjective outside a
-    yes/no question ("sitting untouched for a week", "how chatty is npm out of the box"). In a yes/no question a
-    plain adjective is what is asked ("Is court leave retroactive?") and decides."""
+    latest afterwards"), a comparative or superlative ("why is check so much quicker?"), an adjective outside a
+    yes/no question ("sitting untouched for a week", "how chatty is npm out of the box"), or an aside before the
+    asking (ASIDES). In a yes/no question a plain adjective is what is asked ("Is court leave retroactive?") and
+    decides."""
+    if ASIDES and {"ADJ", "ADV"} & set(lexicon(word)) and any(
+            (m := _ASIDE.match(s)) and m.group("word").lower() == word.lower() for s in asked_sentences(question)):
+        return True
     if not describes(word):
         return False
     readings = lexicon(word)

@@ -1536,6 +1536,10 @@ async def test_a_word_that_only_describes_does_not_refuse(minilm):
     s = await _answer(minilm, "My partner project needs me to hold a TS/SCI clearance. Realistically, how long does "
                               "a brand-new TS/SCI take to come through?", clearance)
     assert "8-15 months" in s.summary, s.summary
+    # an aside before the asking names no topic either, though the lexicon knows "ballpark" as a noun too (hp14-09)
+    s = await _answer(minilm, "Partner says I need TS/SCI for this project and I don't have any clearance now. "
+                              "ballpark, how long does that take?", clearance)
+    assert "8-15 months" in s.summary, s.summary
     # a describing word still names a kind before a covered noun ("dental insurance"), never after one ("check is
     # so much quicker"), and an adverb never does
     assert compound_modifiers("Is there dental insurance?", {"dental"}, {"insur"}) == ["dental"]
