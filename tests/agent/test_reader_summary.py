@@ -170,6 +170,54 @@ def test_a_numbered_side_is_found_by_its_mark_and_the_word_before_it():
     letter = _numbered("Plan A", ["Plan B"])  # a letter keeps its case: "a plan a month before" is no Plan A
     assert letter.search("Plan A covers dental") and not letter.search("pick a plan a month before")
     assert _numbered("comp time", ["credit hours"]) is None
+    # a qualifier in brackets is part of the mark, however it is written (18F handbook: "Schedule A(r)" was answered
+    # with "Schedule A(u) can be used to hire employees …")
+    schedule = _numbered("Schedule A(r)", ["the Direct Hiring Authority"])
+    assert schedule.search("The Schedule A(r) hiring authority") and schedule.search("under Schedule A (r)")
+    assert not schedule.search("Schedule A(u) can be used to hire employees")
+    assert plan.search("your 401k plan") and not plan.search("a 401(b) plan")
+
+
+async def test_a_comparison_side_of_several_words_is_named_by_more_than_one_of_them(minilm):
+    """18F handbook (real text), "For IT hires, how is the Direct Hiring Authority different from Schedule A(r)?":
+    the DHA side was answered with the page's opening "There are several different hiring paths within the federal
+    government." (a page titled "Hiring Authorities": one word of the side in the line, one more in the title), and
+    the page's "We have a side-by-side comparison chart … Below is a brief overview." after it."""
+    context = _context(
+        ("hiring-authorities.md", "Hiring Authorities", "",
+         "There are several different hiring paths within the federal government. We have a side-by-side "
+         "comparison chart of Hiring Methods we use at TTS. Below is a brief overview."),
+        ("hiring-authorities.md", "Hiring Authorities", "Direct Hiring Authority (DHA)",
+         "The DHA is a Competitive Service hiring authority that can be used for term or permanent appointments. The "
+         "Office of Personnel Management (OPM) grants this type of hiring authority to federal agencies for filling "
+         "vacancies in specific occupations, grade levels, and locations when it can be proven that there is a "
+         "critical hiring need, or a severe shortage of candidates. Veterans’ preference does not apply, and these "
+         "roles must be posted on USAJobs."),
+        ("hiring-authorities.md", "Hiring Authorities", "Excepted Service > Schedule A(r)",
+         "The Schedule A(r) hiring authority is used for term appointments between one and four years. There are "
+         "two ways we hire using Schedule A(r): via posting a job on JoinTTS or via Reserved Hire."),
+        ("hiring-authorities.md", "Hiring Authorities", "Excepted Service > Schedule A(u)",
+         "Schedule A(u) can be used to hire employees for term or permanent appointments. Employees qualify for "
+         "conversion to competitive status after two years of satisfactory service."))
+    s = await _summary(minilm, "For IT hires, how is the Direct Hiring Authority different from Schedule A(r)?",
+                       context)
+    assert "The DHA is a Competitive Service hiring authority" in s and "between one and four years" in s, s
+    assert "several different hiring paths" not in s and "Schedule A(u)" not in s, s
+    # one specific word of the side names it alone (a fresh probe: "the rules for my GSA iPhone passcode" is named by
+    # "Change the phone's passcode."), a common one does not
+    from synthesis.qa.selection import SideName
+    from synthesis.sentences import content_stems
+
+    phone = SideName.of("the rules for my GSA iPhone passcode", content_stems("rules GSA iPhone passcode"))
+    assert phone.strictly("Change the phone's passcode.", "Phone > Rules")
+    dha = SideName.of("the Direct Hiring Authority", content_stems("Direct Hiring Authority"))
+    assert not dha.strictly("There are several different hiring paths.", "Hiring Authorities")
+    assert dha.strictly("The DHA is posted on USAJobs.", "Hiring Authorities")
+    assert dha.strictly("Roles are posted on USAJobs.", "Direct Hiring Authority (DHA)")
+    # the words before the side's noun phrase, a pro-form and an adverb name nothing: such a side is named loosely
+    ops = SideName.of("What kinds of questions go to TTS Ops", content_stems("kinds questions Ops"))
+    assert ops.strictly("TTS Ops focuses on the back office.", "Where do I ask?")
+    assert not SideName.of("one where I already clicked the link", content_stems("one already link")).naming - {"link"}
 
 
 def test_a_chat_message_is_split_into_sentences_whatever_case_follows():
