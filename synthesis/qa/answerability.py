@@ -35,7 +35,7 @@ from . import topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line
 from .values import asked_value, states_value
-from .wordforms import clipped, collided, identifier_parts, other_kind, spellings
+from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 # A number part whose best sentence is less relevant than QUANTITY_FLOOR is not answered. Set between the answerable
@@ -333,6 +333,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
     absent = [w for w in absent if not clipped(w, vocabulary)]
+    absent = [w for w in absent if not hyphenated(w, present, vocabulary)]  # "auto-archiver": "automatically archived"
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
     verbs = topic.story_verbs(frame.question, present)
     specific = [w for w in absent if (zipf(w) < topic.SPECIFIC_ZIPF and w not in verbs) or w in kinds]

@@ -53,6 +53,18 @@ def identifier_parts(words: list[str]) -> set[str]:
     return {stem(part) for w in words if "_" in w.strip("_") for part in w.lower().split("_") if len(part) >= 3}
 
 
+HYPHENATED = True  # a hyphenated word is there when each of its parts is ("auto-archiver": "automatically archived")
+
+
+def hyphenated(word: str, present: set[str], vocabulary: list[str]) -> bool:
+    """A hyphenated word whose every part the passages use, whole (by stem) or as the start of a longer word:
+    "auto-archiver" of "Inactive repositories are automatically archived" (parts of three letters or more; "co" of
+    "co-working" is no word of its own)."""
+    parts = [p for p in word.lower().split("-") if p]
+    return HYPHENATED and len(parts) >= 2 and all(
+        len(p) >= 3 and (stem(p) in present or any(v.startswith(p) for v in vocabulary)) for p in parts)
+
+
 def clipped(word: str, vocabulary: list[str]) -> bool:
     """A rare word (Zipf under CLIPPED_ZIPF, and so without its plural "s") that starts some longer word of the
     passages, at least three letters of it and three short of it ("deps" of "dependencies", "env" of "environment";

@@ -1257,6 +1257,28 @@ def test_a_clipped_word_needs_a_longer_word_it_begins():
     assert not _clipped("commas", ["commands"])  # a word of its own, not a clipping
 
 
+async def test_a_hyphenated_word_is_there_when_its_parts_are(minilm, monkeypatch):
+    """18F handbook (a fresh probe): "How do I stop the auto-archiver from archiving it?" was refused because no
+    page says "auto-archiver"; the GitHub page says repositories are "automatically archived" and how to exempt
+    one. A part that only starts a longer word ("co" of "co-working") is no word of its own."""
+    from synthesis.qa import wordforms
+
+    archiving = _context(("GitHub", "Repositories > Archiving",
+                          "Repositories created as part of an engagement with a partner should be transferred to "
+                          "the partner agency, forked back to one of our organizations, and then archived. "
+                          "Inactive repositories are automatically archived by the TTS Tech Operations with ghad. A "
+                          "repository is considered \"inactive\" if there haven't been any new commits or comments on "
+                          "issues or pull requests in a while. For repositories that are still maintained and used but "
+                          "have infrequent commits or comments, maintainers can add the MAINTAINED topic to the "
+                          "repository to exempt it from automatic archiving."))
+    question = ("I maintain a small repo in the 18F org that only gets a commit every few months but is definitely "
+                "still in use. How do I stop the auto-archiver from archiving it?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, archiving, wordforms, "HYPHENATED", False)
+    assert "MAINTAINED topic" in on, on
+    assert not off
+    assert not wordforms.hyphenated("co-working", {"work"}, ["company", "working"])
+
+
 LOGLEVEL = _context(
     ("Config", "Config Settings > loglevel",
      "- Default: \"notice\"\n- Type: \"silent\", \"error\", \"warn\", \"notice\", \"http\", \"info\", \"verbose\", or "
