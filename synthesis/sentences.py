@@ -144,6 +144,9 @@ def _starts_in_code(text: str) -> bool:
 
 
 SHORT_ITEMS = True  # keep a list item of one or two words when a sentence ending in ':' introduces it
+# An item nested under another has that item as its lead-in ("Five days to ten days in advance for:" then "Training
+# (not at a conference) that costs less than $2,500"): read alone, or under the list's heading, it says nothing
+NESTED_ITEMS = True
 # A sentence that announces the list after it without a colon: "you will need to submit the following paperwork to
 # your supervisor." (then a numbered list), "… are as follows."
 _ANNOUNCES = re.compile(r"\b(?:the following(?!\s+(?:day|days|week|weeks|month|months|year|years|morning|evening|"
@@ -226,10 +229,14 @@ def sentence_units(text: str) -> list[Sentence]:
 
     paragraphs = 0
     term = ""  # the option term line whose description is being read (OPTION_ITEMS)
+    items: list[tuple[int, str]] = []  # the open items (indent, text), outermost first (NESTED_ITEMS)
+    parent = ""  # the item the current one is nested under
 
     def flush() -> None:
         nonlocal lead, paragraphs, term
         if paragraph:
+            if in_item and items:
+                items[-1] = (items[-1][0], " ".join(paragraph))
             sentences = _split_prose(" ".join(paragraph))
             paragraphs += 1
             if OPTION_ITEMS and not in_item and (line := _term_line(paragraph)):
@@ -239,7 +246,7 @@ def sentence_units(text: str) -> list[Sentence]:
             if term and not in_item and term != paragraph[0].strip():  # the description of the option term above
                 out.extend(Sentence(s, True, term, goes_on=k > 0, paragraph=paragraphs) for k, s in enumerate(sentences))
             else:
-                out.extend(Sentence(s, in_item, lead if in_item else "", goes_on=in_item and k > 0,
+                out.extend(Sentence(s, in_item, (parent or lead) if in_item else "", goes_on=in_item and k > 0,
                                     paragraph=paragraphs) for k, s in enumerate(sentences))
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
                 # or one with only asides after it ("… the following paperwork. Note: draft all four first.")
@@ -296,9 +303,20 @@ def sentence_units(text: str) -> list[Sentence]:
             line = clean_markdown(_CODE_SPAN.sub(lambda m: m.group(0).replace(".", _PLACEHOLDER), raw.strip()))
         if _BULLET.match(line):
             flush()
+            indent = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip())
+            if not in_item:
+                items.clear()
+            while items and items[-1][0] >= indent:
+                items.pop()
+            # (a label of a word or two, "Employee", leads nothing: the next item out that says something does)
+            parent = next((t for _, t in reversed(items) if t.rstrip().endswith(":") or len(_WORD.findall(t)) >= 3),
+                          "") if NESTED_ITEMS else ""
+            items.append((indent, ""))
             line, in_item = _BULLET.sub("", line), True
         elif in_item and raw[:1] not in (" ", "\t") and not paragraph:
             in_item = False  # an unindented line after a blank one: prose again, not the item's continuation
+            items.clear()
+            parent = ""
         paragraph.append(line)
     flush()
     # two words are a fact when one labels the other ("Default: 2", "Owner: Ops") or in code ("opt-level = 3",

@@ -522,9 +522,13 @@ def _rejoin_lists(units: list[Unit]) -> list[Unit]:
         if not nxt or nxt[0].position != 0 or not announced or last.text != protect(announced):
             continue  # (the lead-in must be the passage's own last sentence, and the list must open the next chunk)
         opening = nxt[0].lead_in
+        led: set[str] = set()  # the items re-led so far: an item nested under one of them stays under it
         for u in nxt:
+            if u.fragment and u.lead_in in led:
+                continue
             if not u.fragment or not u.lead_in or u.lead_in != opening or u.code:
                 break
+            led.add(u.text)
             u.lead_in = last.text
     return units
 

@@ -40,7 +40,8 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C."), and
     "…" when the list goes on (`more`)."""
     if steps:
-        whole = u.lead_in or u.text  # the item's lead-in, or the lead-in sentence itself
+        # the lead-in sentence itself (an item, when the steps are nested under it), or the item's lead-in
+        whole = u.text if all(x.lead_in == u.text for x in steps) else (u.lead_in or u.text)
         lead = lead_text(whole)
         # a line of code is quoted as written: no punctuation taken off or added ("$ sudo make install")
         items = join_items(steps)
@@ -159,7 +160,8 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     item = False
     if u.code and u.lead_in:  # a command or config line reads with the rest of its block
         return code_window([u], units)
-    if _introduces(u, units) and not u.lead_in:  # prose introducing a list (a list item has a lead-in)
+    # prose introducing a list (a list item has a lead-in), or an item other items are nested under
+    if _introduces(u, units) and (not u.lead_in or any(x.lead_in == u.text and same_list(x, u) for x in units)):
         lead = u.text
     elif u.fragment and introduces_list(u.lead_in):
         lead, item = u.lead_in, True
@@ -229,8 +231,25 @@ def step_list(u: Unit, units: list[Unit]) -> tuple[str, list[Unit], bool]:
         lead = u.lead_in
     else:
         return "", [], False
+    # the steps are the outermost list: an item nested under a step ("for Macs: …" under "For Software Name,
+    # select") is a detail of that step, not the procedure
+    for _ in range(3):
+        parent = next((x for x in units if x.text == lead and x.fragment and x.lead_in and same_list(x, u)), None)
+        if parent is None:
+            break
+        lead, u = parent.lead_in, parent
     lead, items = _joined_list(lead, items_under(lead, u, units), units)
-    return (lead, *upto(items, MAX_LIST_STEPS, MAX_LIST_CHARS))
+    return (lead, *upto(_with_nested(items, units), MAX_LIST_STEPS, MAX_LIST_CHARS))
+
+
+def _with_nested(items: list[Unit], units: list[Unit]) -> list[Unit]:
+    """The steps with the items nested under each of them after it, in order ("For Software Name, select; for Macs:
+    …; for PCs: …"): a step list is read whole."""
+    out: list[Unit] = []
+    for x in items:
+        out.append(x)
+        out += _with_nested([y for y in items_under(x.text, x, units) if y not in items and y not in out], units)
+    return out
 
 
 def _chunk_run(units: list[Unit], doc_id: str, index: int, *, tail: bool) -> list[Unit]:

@@ -48,6 +48,39 @@ def test_list_items_know_their_lead_in():
     assert split_sentences(HOTFIX) == [u.text for u in units]
 
 
+# 18F handbook, "Approval timelines" (conferences-events-training.md): the cases are nested under their lead times
+TIMELINES = """It is best to submit your training request as early as possible.
+
+- Five days to ten days in advance for:
+  - Training (not at a conference) that costs less than $2,500, including travel
+- Ten days to two weeks
+  - Conference events that cost less than $2500, including travel
+- Three to five weeks in advance for:
+  - Conference events that costs more than $2,500, including travel
+  - Speaking events in your official capacity
+
+- Step-by-step instructions:
+  - Employee
+    - If you need to make adjustments, you can stop sharing the self-assessment.
+"""
+
+
+def test_a_nested_item_is_led_by_the_item_it_is_nested_under(monkeypatch):
+    from synthesis import sentences
+
+    lead = {u.text: u.lead_in for u in sentence_units(TIMELINES)}
+    assert lead["Training (not at a conference) that costs less than $2,500, including travel"] == (
+        "Five days to ten days in advance for:")
+    assert lead["Conference events that cost less than $2500, including travel"] == "Ten days to two weeks"
+    assert lead["Speaking events in your official capacity"] == "Three to five weeks in advance for:"
+    assert lead["Three to five weeks in advance for:"] == ""  # the outer items keep the list's own lead-in
+    # a label of one word leads nothing: the next item out that says something does
+    assert lead["If you need to make adjustments, you can stop sharing the self-assessment."] == (
+        "Step-by-step instructions:")
+    monkeypatch.setattr(sentences, "NESTED_ITEMS", False)
+    assert not any(u.lead_in for u in sentence_units(TIMELINES))
+
+
 # pip's "Upgrade options" page (development/architecture/upgrade-options.rst), as ingested: each option is a term line
 # in a paragraph of its own, then its description, which never names it.
 UPGRADE_OPTIONS = """## Controlling what gets installed

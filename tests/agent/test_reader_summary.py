@@ -541,3 +541,96 @@ async def test_a_past_form_after_my_noun_is_the_story_not_a_missing_topic(minilm
     assert story_verbs(question) == set()
     s = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis
     assert s.summary == "", s.summary  # refused over "hinted"
+
+
+async def test_a_nested_list_is_quoted_under_the_item_it_hangs_off(minilm, monkeypatch):
+    """18F handbook (real text; a fresh probe): "How much lead time should I give for a standalone training under
+    $2,500 versus a conference that costs more than $2,500?" quoted "Approval timelines: Training (not at a
+    conference) that costs less than $2,500, including travel": the lead time is the item the case is nested under.
+    And an item that other items are nested under is quoted with them, under its own words ("Accessibility
+    Review/Audit via one of the following options: TTS Accessibility Guild: …"), not alone under the heading."""
+    from synthesis import sentences
+
+    timelines = _context(("conferences.md", "Conferences, events, and training", "Approval timelines",
+                          "The review and approval process times vary by the type of request and the layers of "
+                          "approval required.\n\n"
+                          "- Five days to ten days in advance for:\n"
+                          "  - Training (not at a conference) that costs less than $2,500, including travel\n"
+                          "- Ten days to two weeks\n"
+                          "  - Conference events that cost less than $2500, including travel\n"
+                          "- Fifteen days to three weeks in advance for:\n"
+                          "  - Training (not at a conference) that costs more than $2500, including travel\n"
+                          "- Three to five weeks in advance for:\n"
+                          "  - Conference events that costs more than $2,500, including travel\n"
+                          "  - Speaking events in your official capacity\n"))
+    question = ("How much lead time should I give for a standalone training under $2,500 versus a conference that "
+                "costs more than $2,500 (travel included)?")
+    s = await _summary(minilm, question, timelines)
+    assert "Five days to ten days in advance for: Training (not at a conference) that costs less than $2,500" in s, s
+    assert "Three to five weeks in advance for: Conference events that costs more than $2,500" in s, s
+    review = _context(("laws.md", "Laws and policies", "508 - Accessibility",
+                       "Before you ship,\n\n"
+                       "1. Developers: review the Accessibility Checklist.\n"
+                       "2. Accessibility Review/Audit via one of the following options:\n"
+                       "   - TTS Accessibility Guild: As soon as possible, but no later than 2 weeks before launch, "
+                       "put in a request for an Accessibility Guild Support Request Form\n"
+                       "   - GSA 508 Team: Request an audit/review from the GSA 508 Coordinator for GSA-owned "
+                       "properties\n"))
+    asked = ("We're launching a new public website. How far ahead of launch do we have to ask the Accessibility "
+             "Guild for a review?")
+    s = await _summary(minilm, asked, review)
+    assert "options: TTS Accessibility Guild: As soon as possible, but no later than 2 weeks before launch" in s, s
+    monkeypatch.setattr(sentences, "NESTED_ITEMS", False)
+    s = await _summary(minilm, question, timelines)
+    assert "Five days to ten days in advance for: Training" not in s, s
+
+
+async def test_a_list_cut_from_its_lead_in_keeps_its_nested_items_under_their_step(minilm):
+    """18F handbook (real text): the outside-speaker steps open the chunk after "… you must follow the steps and
+    guidelines below."; re-led under that sentence, the quote stopped at the first step, because the lines nested
+    under it ("It will help you spot any issues …") have that step as their lead-in, not the list's."""
+    def chunk(index: int, content: str) -> Passage:
+        return Passage(id=f"speakers#{index}", doc_id="speakers.md", content=content, score=0.6, chunk_index=index,
+                       title="Guidance on hosting non-government speakers", section="Steps for virtual meetings",
+                       metadata={"collection": "handbook", "doc_hash": "h1"})
+
+    lead = chunk(0, "If you’d like to host a non-government speaker at a guild meeting, training, workshop, or other "
+                    "TTS gathering, you must follow the steps and guidelines below.")
+    steps = chunk(1, "1. Make a local copy of the Outside Speaker Checklist.\n"
+                     "   - It will help you spot any issues and the Office of General Counsel will use this document "
+                     "to review your event.\n"
+                     "   - You will not need to turn this form in.\n"
+                     "1. Have each outside speaker sign a Gratuitous Services Agreement in advance of the event.\n"
+                     "1. Invite your speaker and let the team know on different Slack channels.\n")
+    context = Context(sources=[ContextSource(number=1, passage=lead), ContextSource(number=2, passage=steps)])
+    s = await _summary(minilm, "Our guild wants to host a speaker from outside government at a workshop. What do I "
+                               "need to do first?", context)
+    assert "guidelines below: Make a local copy of the Outside Speaker Checklist; Have each outside speaker sign" in s, s
+
+
+async def test_the_steps_of_a_procedure_are_its_outer_list_with_what_is_nested_under_each(minilm):
+    """18F handbook (real text): with the lines nested under a step read under it, "How do I get Microsoft Office on my
+    GSA Mac?" lost its steps finding: the steps of "for Macs: …" were the two lines nested under "For Software Name,
+    select", too short to list. The steps are the outer list, read whole with the lines nested under each step."""
+    context = _context(("office.md", "Microsoft Office", "",
+                        "In normal day-to-day operations, working on projects for GSA, you will probably never need "
+                        "Microsoft Office. The most common case for needing Office is if another agency is unable to "
+                        "use web-based productivity tools like GSA's G Suite.\n\nIf you only need Office "
+                        "temporarily, you can access it right away through VDI. To get a license on your machine, you "
+                        "will need to put in a request."),
+                       ("office.md", "Microsoft Office", "Requesting a license",
+                        "1. Open a Software request through ServiceNow\n"
+                        "1. For `Software Name`, select\n"
+                        "   - for Macs:\n"
+                        "     `Microsoft Office Suite (Word, Excel, PowerPoint) (*GSA* - MAC Client only) 2019: "
+                        "Approved-Preferred`\n"
+                        "   - for PCs:\n"
+                        "     `Microsoft Office Suite (Word, Excel, PowerPoint) (*GSA* - WIN Client only) 2019: "
+                        "Approved-Preferred`\n"))
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(
+        "A partner agency can't use Google Docs and keeps sending me Word and Excel files with tracked changes. How do "
+        "I get Microsoft Office on my GSA Mac?", context)
+    steps = [f.content for f in outcome.synthesis.findings if f.topic.startswith("Steps:")]
+    assert steps and "Open a Software request through ServiceNow; For Software Name, select; for Macs" in steps[0], (
+        outcome.synthesis.findings)
+    assert "MAC Client only" in steps[0], steps
