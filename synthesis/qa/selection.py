@@ -136,6 +136,26 @@ def _asks_the_procedure(c: Candidate, j: int) -> bool:
             and expected(asked) is Expect.PROCEDURE)
 
 
+# "After my supervisor and director make their recommendation, who gives the final approval?": a best line that
+# states the premise (most of its words) and little of what is asked ("Supervisors and Directors will consider … to
+# determine their recommendation") is a step before the answer; the answer comes after it in its passage.
+AFTER_PREMISE = True
+_PREMISE = re.compile(r"(?i)^\s*(?:after|once)\s+(?P<premise>[^,?]{6,}?),\s*(?P<ask>[^,]+?)\??\s*$")
+
+
+def restates_premise(part: str, best: Candidate) -> set[str]:
+    """The stems of what the part asks when `best` states its "after …" premise (two thirds of its words) and a
+    third of what it asks at most; else an empty set."""
+    m = _PREMISE.match(part) if AFTER_PREMISE else None
+    if m is None:
+        return set()
+    premise, ask = content_stems(m.group("premise")), content_stems(m.group("ask")) - content_stems(m.group("premise"))
+    if (len(premise) >= 2 and len(premise & best.stems) * 3 >= 2 * len(premise)
+            and len(ask & best.stems) * 3 <= len(ask)):
+        return ask
+    return set()
+
+
 def _after(best: Candidate, candidates: list[Candidate], n: int = REASON_SENTENCES) -> list[Candidate]:
     """The `n` sentences right after `best` in its passage, in order."""
     return sorted((c for c in candidates if c.passage.id == best.passage.id
@@ -223,6 +243,14 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             # "Why is my pay less than salary / 26?" — the best line restates the premise ("Note that your pay
             # is a little less than…"); the reason is what the passage says next.
             chosen += _after(best, candidates)
+        elif asked := restates_premise(part.text, best):
+            # the answer is further on in the document (this chunk or the next): its best line after this one that
+            # uses a word of what is asked
+            at = (best.passage.chunk_index, best.position)
+            later = [c for c in candidates if c.passage.doc_id == best.passage.doc_id
+                     and at < (c.passage.chunk_index, c.position) and c.passage.chunk_index <= at[0] + 1
+                     and c.scores and id(c) not in used and asked & c.stems]
+            chosen += [max(later, key=lambda c: c.scores[j])] if later else []
         room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
         # the answer goes on in the sentence after its best line (a procedure: through its section)
         steps = part.expect is Expect.PROCEDURE

@@ -634,3 +634,33 @@ async def test_the_steps_of_a_procedure_are_its_outer_list_with_what_is_nested_u
     assert steps and "Open a Software request through ServiceNow; For Software Name, select; for Macs" in steps[0], (
         outcome.synthesis.findings)
     assert "MAC Client only" in steps[0], steps
+
+
+async def test_after_a_premise_the_answer_is_the_step_that_follows_it(minilm, monkeypatch):
+    """18F handbook (real text; a fresh probe): "After my supervisor and director make their recommendation, who gives
+    the final approval on a term renewal?" was answered with the step that states the premise ("Supervisors and
+    Directors will consider … to determine their recommendation"); the answer is a later step, in the next chunk."""
+    from synthesis.qa import selection
+
+    def chunk(index: int, content: str) -> Passage:
+        return Passage(id=f"terms#{index}", doc_id="term-extensions.md", content=content, score=0.6 - index / 100,
+                       chunk_index=index, title="Term extensions", section="What's the process?")
+
+    steps = Context(sources=[ContextSource(number=1, passage=chunk(0, (
+        "1. 6-7 months before an employee's term ends, TTS PeopleOps will reach out to the Supervisor of the "
+        "employee and their Director to ask for a recommendation on staff whose terms are about to end.\n\n"
+        "2. Supervisors and Directors will consider the individual's performance, organizational priorities, position "
+        "needs, and other factors to determine their recommendation. They will also confirm that the employee would "
+        "like to be renewed. Renewals require mutual consent between the individual and the organization to "
+        "continue."))), ContextSource(number=2, passage=chunk(1, (
+        "3. Directors will provide their recommendation to TTS PeopleOps, along with the justification.\n\n"
+        "4. TTS PeopleOps will send the list of renewal requests to the TTS Front Office for approval.\n\n"
+        "5. If the decision is to extend, TTS PeopleOps will process a Personnel Action Request (PAR) to extend the "
+        "employee's term.")))])
+    question = ("My term appointment ends next year. After my supervisor and director make their recommendation, who "
+                "gives the final approval on a term renewal?")
+    on, off = (await _summary(minilm, question, steps)), None
+    monkeypatch.setattr(selection, "AFTER_PREMISE", False)
+    off = await _summary(minilm, question, steps)
+    assert "to the TTS Front Office for approval" in on, on
+    assert "Front Office" not in off, off
