@@ -147,6 +147,11 @@ SHORT_ITEMS = True  # keep a list item of one or two words when a sentence endin
 # An item nested under another has that item as its lead-in ("Five days to ten days in advance for:" then "Training
 # (not at a conference) that costs less than $2,500"): read alone, or under the list's heading, it says nothing
 NESTED_ITEMS = True
+# A list led by "For example:" alone is an example of the sentence before it ("You will need to make manual
+# adjustments to the timesheet and resubmit it. For example: 1. You submit your timesheet on Thursday …"): that
+# sentence leads it too, since "For example:" says nothing of what the items show
+EXAMPLE_LEADS = True
+_EXAMPLE = re.compile(r"^(?:for (?:example|instance)|e\.g\.|examples?)\s*:?$", re.I)
 # A sentence that announces the list after it without a colon: "you will need to submit the following paperwork to
 # your supervisor." (then a numbered list), "… are as follows."
 _ANNOUNCES = re.compile(r"\b(?:the following(?!\s+(?:day|days|week|weeks|month|months|year|years|morning|evening|"
@@ -231,9 +236,10 @@ def sentence_units(text: str) -> list[Sentence]:
     term = ""  # the option term line whose description is being read (OPTION_ITEMS)
     items: list[tuple[int, str]] = []  # the open items (indent, text), outermost first (NESTED_ITEMS)
     parent = ""  # the item the current one is nested under
+    said = ""  # the last sentence of the last paragraph of prose (EXAMPLE_LEADS)
 
     def flush() -> None:
-        nonlocal lead, paragraphs, term
+        nonlocal lead, paragraphs, term, said
         if paragraph:
             if in_item and items:
                 items[-1] = (items[-1][0], " ".join(paragraph))
@@ -257,6 +263,9 @@ def sentence_units(text: str) -> list[Sentence]:
                         break
                     if not _NOTE.match(s):
                         break
+                if EXAMPLE_LEADS and lead and _EXAMPLE.match(lead) and said:
+                    lead = f"{said} {lead}"  # the rule the example is of, then "For example:"
+                said = sentences[-1] if sentences and not introduces_list(sentences[-1]) else ""  # (a lead is no rule)
             paragraph.clear()
 
     header: list[str] = []
@@ -282,7 +291,7 @@ def sentence_units(text: str) -> list[Sentence]:
         if not line or line.startswith("#"):
             flush()
             if line.startswith("#"):
-                lead, in_item, term = line.lstrip("#").strip(), False, ""
+                lead, in_item, term, said = line.lstrip("#").strip(), False, "", ""
             continue
         if line.startswith("|"):  # a table row reads as "Header: cell; Header: cell" so numbers keep their subject
             flush()

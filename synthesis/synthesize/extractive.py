@@ -40,6 +40,7 @@ log = structlog.get_logger(__name__)
 Unit = Candidate  # the name the rest of the synthesizer (and its tests) use for a candidate sentence
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
 MAX_CANDIDATES = 150  # sentences read per question (every one is embedded): the answer time is bounded by it
+ONE_LEAD = True  # the summary quotes a lead-in once: a later item under it reads without it
 PARAGRAPH_NEXT_WORDS = 20  # the next sentence of a quoted line's paragraph is quoted with it when this short
 JOIN_WORDS = 40  # a sentence pointing back is joined to the one before it when that one is at most this long
 POINTER = re.compile(r"^(see|read|refer to|more in|details in|back to)\b", re.I)
@@ -219,6 +220,7 @@ class ExtractiveSynthesizer:
         disputed = False
         stated: set[int] = set()
         quoted: set[str] = set()  # sentences already in the summary, alone or as items of a quoted list
+        led: set[tuple] = set()  # (document, lead-in) of the items quoted after their lead-in
         case = asked_case(frame.question)
         for j, chosen in enumerate(picked):
             if not chosen:
@@ -237,6 +239,8 @@ class ExtractiveSynthesizer:
             for u in chosen:
                 if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
                     continue  # the same line on another page)
+                if ONE_LEAD and any(u.text in lead for _, lead in led):
+                    continue  # said as (part of) a lead-in already: "… and resubmit it. For example: …"
                 if u.fragment and u.lead_in and any(
                         x is not u and x.text == u.lead_in and same_list(u, x) and x.text not in quoted
                         and u in items_under(x.text, x, units)[:MAX_STEPS] for x in chosen):
@@ -252,11 +256,17 @@ class ExtractiveSynthesizer:
                 if items:
                     quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
                 then = None if items or lead else _next_in_paragraph(u, units, quoted, picked_ids)
+                # an item whose lead-in the summary has quoted already reads without it ("You will need to make
+                # manual adjustments … For example:" once, not before each example step)
+                alone = (cite(full_sentence(u.text), [u.source]) if ONE_LEAD and not items and u.fragment
+                         and (document_key(u), u.lead_in) in led else quote(u))
+                led.update((document_key(x), x.lead_in) for x in [u, *items] if x.fragment and x.lead_in)
                 if then is not None:
                     quoted.add(then.text)
-                    quotes.append(f"{quote(u)} {cite(full_sentence(then.text), [then.source])}")
+                    quotes.append(f"{alone} {cite(full_sentence(then.text), [then.source])}")
                 else:
-                    quotes.append(f"{quote(u)} {quote(lead, items, more)}" if lead else quote(u, items, more))
+                    quotes.append(f"{alone} {quote(lead, items, more)}" if lead else
+                                  (quote(u, items, more) if items else alone))
                 answers.extend(x for x in [u, *([lead] if lead else []), *items] if x not in answers)
                 below = list_below([u, *([lead] if lead else []), *items], units)
                 if below is not None and below[0].text not in quoted:  # "… the platforms listed below": the list

@@ -659,8 +659,36 @@ async def test_after_a_premise_the_answer_is_the_step_that_follows_it(minilm, mo
         "employee's term.")))])
     question = ("My term appointment ends next year. After my supervisor and director make their recommendation, who "
                 "gives the final approval on a term renewal?")
-    on, off = (await _summary(minilm, question, steps)), None
+    on = await _summary(minilm, question, steps)
     monkeypatch.setattr(selection, "AFTER_PREMISE", False)
     off = await _summary(minilm, question, steps)
     assert "to the TTS Front Office for approval" in on, on
     assert "Front Office" not in off, off
+
+
+async def test_an_example_list_is_read_under_the_rule_it_is_an_example_of(minilm, monkeypatch):
+    """18F handbook (real text; a fresh probe): "I already submitted my timesheet Thursday … put in 6 hrs of sick
+    leave. What do I need to do to the timesheet?" quoted the example's steps under "For example:" and never the rule
+    before it ("… and resubmit it"). The rule leads the example's items, and the summary quotes it once."""
+    from synthesis import sentences
+    from synthesis.synthesize import extractive
+
+    hrlinks = _context(("hrlinks.md", "HR Links", "Adding or changing an absence request after timesheet submittal",
+                        "##### For current pay period\n\n"
+                        "You will need to make manual adjustments to the timesheet and resubmit it.\n\n"
+                        "For example:\n\n"
+                        "1. You submit your timesheet on Thursday afternoon and it says that you worked all day on "
+                        "Friday.\n"
+                        "2. On Friday morning, you become sick and submit a Sick Leave request for 6 hours out of your "
+                        "8 hour workday.\n"
+                        "3. You will need to go back to the timesheet and manually change your Regular Time from 8 "
+                        "hours to 2 hours.\n"))
+    question = ("I already submitted my HR Links timesheet Thursday showing a full day Friday, then woke up sick "
+                "Friday and put in 6 hrs of sick leave. What do I need to do to the timesheet?")
+    s = await _summary(minilm, question, hrlinks)
+    assert "resubmit it. For example:" in s and "Regular Time" in s, s
+    assert s.count("resubmit it") == 1, s
+    monkeypatch.setattr(extractive, "ONE_LEAD", False)
+    assert (await _summary(minilm, question, hrlinks)).count("resubmit it") > 1
+    monkeypatch.setattr(sentences, "EXAMPLE_LEADS", False)
+    assert "resubmit it. For example:" not in await _summary(minilm, question, hrlinks)
