@@ -236,14 +236,15 @@ def sentence_units(text: str) -> list[Sentence]:
     term = ""  # the option term line whose description is being read (OPTION_ITEMS)
     items: list[tuple[int, str]] = []  # the open items (indent, text), outermost first (NESTED_ITEMS)
     parent = ""  # the item the current one is nested under
+    nesting: set[str] = set()  # the items others are nested under: a word or two under one is a link's label, no item
     said = ""  # the last sentence of the last paragraph of prose (EXAMPLE_LEADS)
 
     def flush() -> None:
         nonlocal lead, paragraphs, term, said
         if paragraph:
-            if in_item and items:
-                items[-1] = (items[-1][0], " ".join(paragraph))
             sentences = _split_prose(" ".join(paragraph))
+            if in_item and items and not items[-1][1] and sentences:  # the item's own paragraph, not one under it
+                items[-1] = (items[-1][0], sentences[-1])  # what its nested items hang off, as a sentence of it
             paragraphs += 1
             if OPTION_ITEMS and not in_item and (line := _term_line(paragraph)):
                 term = line
@@ -257,15 +258,19 @@ def sentence_units(text: str) -> list[Sentence]:
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
                 # or one with only asides after it ("… the following paperwork. Note: draft all four first.")
                 lead = ""
-                for s in reversed(sentences):
-                    if introduces_list(s):
-                        lead = s
+                for k in range(len(sentences) - 1, -1, -1):
+                    if introduces_list(sentences[k]):
+                        lead = sentences[k]
+                        # the rule the example is of: the sentence before "For example:", in its paragraph or before it
+                        rule = sentences[k - 1] if k else said
+                        if EXAMPLE_LEADS and _EXAMPLE.match(lead) and rule and not introduces_list(rule):
+                            lead = f"{rule} {lead}"
                         break
-                    if not _NOTE.match(s):
+                    if not _NOTE.match(sentences[k]):
                         break
-                if EXAMPLE_LEADS and lead and _EXAMPLE.match(lead) and said:
-                    lead = f"{said} {lead}"  # the rule the example is of, then "For example:"
                 said = sentences[-1] if sentences and not introduces_list(sentences[-1]) else ""  # (a lead is no rule)
+            else:
+                said = ""  # a list comes between: the prose before it is no rule of what follows the list
             paragraph.clear()
 
     header: list[str] = []
@@ -281,7 +286,7 @@ def sentence_units(text: str) -> list[Sentence]:
             continue
         if raw.strip().startswith("```"):
             flush()
-            code, in_item, term = [], False, ""
+            code, in_item, term, said = [], False, "", ""
             continue
         line = clean_markdown(raw.strip())  # before splitting: "**Rule.** Next" must split after "Rule."
         if re.fullmatch(r"\|?[|:\-\s]+", line) and "-" in line:  # a table's header rule
@@ -295,7 +300,7 @@ def sentence_units(text: str) -> list[Sentence]:
             continue
         if line.startswith("|"):  # a table row reads as "Header: cell; Header: cell" so numbers keep their subject
             flush()
-            term = ""
+            term = said = ""
             cells = [c.strip() for c in line.strip("|").split("|")]
             if not header:
                 header = cells
@@ -320,6 +325,8 @@ def sentence_units(text: str) -> list[Sentence]:
             # (a label of a word or two, "Employee", leads nothing: the next item out that says something does)
             parent = next((t for _, t in reversed(items) if t.rstrip().endswith(":") or len(_WORD.findall(t)) >= 3),
                           "") if NESTED_ITEMS else ""
+            if parent:
+                nesting.add(parent)
             items.append((indent, ""))
             line, in_item = _BULLET.sub("", line), True
         elif in_item and raw[:1] not in (" ", "\t") and not paragraph:
@@ -333,7 +340,8 @@ def sentence_units(text: str) -> list[Sentence]:
     # "Data analytics"); otherwise too little to quote
     return [s for s in out if len(_WORD.findall(s.text)) >= 3
             or (len(_WORD.findall(s.text)) == 2 and (s.code or LABEL_LINE.match(s.text)))
-            or (SHORT_ITEMS and s.listed and s.lead_in.endswith(":") and _WORD.search(s.text))]
+            or (SHORT_ITEMS and s.listed and s.lead_in.endswith(":") and s.lead_in not in nesting
+                and _WORD.search(s.text))]
 
 
 _POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out|back to)\b",

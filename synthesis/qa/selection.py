@@ -5,15 +5,13 @@ after a reason, a side's own section, a second source nearly as good), in the or
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from ..planner import main_noun_phrase
-from ..sentences import STOPWORDS, content_stems, content_words, is_pointer, stem
-from . import reader, topic
+from ..sentences import content_stems, is_pointer
+from . import reader
 from .kinds import holds
-from .question import Expect, Frame, Part, expected, zipf
-from .wordforms import lexicon
+from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading
+from .sides import SideName, numbered
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
 # each; more: none), and how close behind the best each must be: from the best's own page, and from another page
@@ -60,69 +58,6 @@ def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int])
     return max(fits, key=lambda c: min(c.scores[j] for j in sides), default=None)
 
 
-QUALIFIED = True  # a qualifier in brackets is part of a side's mark: "Schedule A(r)" is not "Schedule A(u)"
-
-
-def _numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
-    """A comparison side named by a number or a capital letter that no other side has ("Tier 1" against "Tier 2
-    diagnostic tools", "Plan B", "a 401(k)"): that mark with the word before it (unless a stopword), as a pattern
-    that finds them together ("Tier 1 -", "tier-1"; the letter's case kept); None for a side with no such mark."""
-    words = re.findall(r"[A-Za-z0-9]+", side)
-    theirs = {w.lower() for o in others for w in re.findall(r"[A-Za-z0-9]+", o)}
-    for k, w in enumerate(words[:4]):
-        letter = len(w) == 1 and w.isupper() and w != "I" and k > 0
-        if (w.isdigit() or letter) and w.lower() not in theirs:
-            before = words[k - 1] if k and words[k - 1].lower() not in STOPWORDS else ""
-            mark = re.escape(w) if w.isdigit() else f"(?-i:{re.escape(w)})"
-            head = rf"(?i:{re.escape(before)})\W*" if before else ""
-            qualifier = re.search(rf"(?<![A-Za-z0-9]){re.escape(w)}\s*\((?P<q>[A-Za-z0-9]{{1,3}})\)", side)
-            if QUALIFIED and qualifier:
-                mark += rf"\s*\(?(?i:{re.escape(qualifier.group('q'))})\)?"
-            return re.compile(rf"(?<![A-Za-z0-9]){head}{mark}(?![A-Za-z0-9])")
-    return None
-
-
-# A side of three words or more of its own (in its noun phrase) is named by a specific one of them (rarer than
-# topic.SPECIFIC_ZIPF: "passcode"), by two of them in a line, by its initials, or by a heading holding all of them:
-# "There are several different hiring paths" on a page titled "Hiring Authorities" does not name "the Direct Hiring
-# Authority"; "The DHA is a … hiring authority" does. A side no line names so is named by any of its words.
-SIDE_WORDS = True
-_PRO_FORMS = frozenset("one ones".split())
-
-
-@dataclass(frozen=True)
-class SideName:
-    """What names a comparison side in a line (see SIDE_WORDS)."""
-
-    own: set[str]  # the side's own stems (none of another side's)
-    naming: set[str]  # … those of its noun phrase that name something
-    specific: set[str]  # … those rare enough to name it alone
-    initials: re.Pattern[str] | None  # "DHA" of "the Direct Hiring Authority"
-
-    @classmethod
-    def of(cls, side: str, own: set[str]) -> "SideName":
-        # only the words of the side's noun phrase name it: not "kinds of questions go to" before "TTS Ops", nor a
-        # pro-form or an adverb ("one where I already clicked the link")
-        words = [w for w in content_words(main_noun_phrase(side)) if stem(w) in own
-                 and w.lower() not in _PRO_FORMS and set(lexicon(w)) != {"ADV"}]
-        letters = "".join(w[0] for w in re.findall(r"[A-Za-z][\w'-]*", side) if w[0].isupper())
-        return cls(own=own, naming={stem(w) for w in words},
-                   specific={stem(w) for w in words if zipf(w) < topic.SPECIFIC_ZIPF},
-                   initials=re.compile(rf"(?<![\w-]){letters}s?(?![\w-])") if len(letters) >= 2 else None)
-
-    def strictly(self, text: str, heading: str) -> bool:
-        """The line names the side by the rule above (by any of its words when it has fewer than three)."""
-        if not SIDE_WORDS or len(self.naming) < 3:
-            return self.loosely(text, heading)
-        shared = self.naming & content_stems(text)
-        return (len(shared) >= 2 or bool(shared & self.specific) or self.naming <= content_stems(heading)
-                or (self.initials is not None and bool(self.initials.search(f"{text} {heading}"))))
-
-    def loosely(self, text: str, heading: str) -> bool:
-        """The line or its heading uses any of the side's own words."""
-        return bool(self.own & content_stems(f"{text} {heading}"))
-
-
 def parallel(c: Candidate, best: Candidate) -> bool:
     """The same sentence for another case ("A secondary caregiver receives up to 6 weeks …" after "A primary
     caregiver receives up to 16 weeks …"; cosine 0.96): the next row of a rule, not the rest of its answer."""
@@ -140,6 +75,13 @@ def _asks_the_procedure(c: Candidate, j: int) -> bool:
 # states the premise (most of its words) and little of what is asked ("Supervisors and Directors will consider … to
 # determine their recommendation") is a step before the answer; the answer comes after it in its passage.
 AFTER_PREMISE = True
+LATER_RATIO = 0.5  # … a later line at least this share as relevant as the best
+
+
+def _document(c: Candidate) -> tuple:
+    """The document a candidate's passage is a chunk of (collection, id, version; as quotes.document_key)."""
+    meta = c.passage.metadata
+    return meta.get("collection"), c.passage.doc_id, meta.get("doc_hash")
 _PREMISE = re.compile(r"(?i)^\s*(?:after|once)\s+(?P<premise>[^,?]{6,}?),\s*(?P<ask>[^,]+?)\??\s*$")
 
 
@@ -224,7 +166,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             elsewhere = [p for p in frame.parts if p.side != part.side]
             own = part.own - set().union(*(p.own for p in elsewhere))
             others = [p.own - part.own for p in elsewhere]
-            named = _numbered(part.text, [p.text for p in elsewhere])
+            named = numbered(part.text, [p.text for p in elsewhere])
             if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
                 side = [c for c in ranked if named.search(f"{c.text} {c.lead_in}")]
             else:
@@ -247,9 +189,10 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             # the answer is further on in the document (this chunk or the next): its best line after this one that
             # uses a word of what is asked
             at = (best.passage.chunk_index, best.position)
-            later = [c for c in candidates if c.passage.doc_id == best.passage.doc_id
+            later = [c for c in candidates if _document(c) == _document(best)
                      and at < (c.passage.chunk_index, c.position) and c.passage.chunk_index <= at[0] + 1
-                     and c.scores and id(c) not in used and asked & c.stems]
+                     and c.scores and c.scores[j] >= LATER_RATIO * best.scores[j]
+                     and id(c) not in used and asked & c.stems]
             chosen += [max(later, key=lambda c: c.scores[j])] if later else []
         room = EXTRA_SENTENCES.get(len(frame.parts), 0) if len(chosen) == 1 else 0
         # the answer goes on in the sentence after its best line (a procedure: through its section)

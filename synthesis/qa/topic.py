@@ -222,9 +222,10 @@ _YES_NO = re.compile(r"^\W*(?:is|are|was|were|will|would|can|could|do|does|did|s
                      r"\b", re.I)
 
 
-# A lone word set off by a comma before the asking ("ballpark, how long does that take?", "honestly, is it worth
-# it?"): an aside on how to answer, when the lexicon knows it as a describing word at all ("ballpark" is a noun and
-# an adjective; a name such as "ngrok, can I use it?" is none)
+# A lone word set off by a comma before the asking, after the asker has told their situation ("… I don't have any
+# clearance now. ballpark, how long does that take?"): an aside on how to answer, when the lexicon knows it as a
+# describing word at all ("ballpark" is a noun and an adjective; a name such as "ngrok" is none). Opening the
+# question, such a word is its topic: "Dental, is it covered?"
 ASIDES = True
 _ASIDE = re.compile(r"^\W*(?P<word>[A-Za-z][\w'-]*)\s*,\s*(?=(?:how|what|when|where|who|whom|whose|which|why|is|are|"
                     r"was|were|will|would|can|could|do|does|did|should|shall|may|might|must|has|have)\b)", re.I)
@@ -237,7 +238,8 @@ def colours(word: str, question: str) -> bool:
     asking (ASIDES). In a yes/no question a plain adjective is what is asked ("Is court leave retroactive?") and
     decides."""
     if ASIDES and {"ADJ", "ADV"} & set(lexicon(word)) and any(
-            (m := _ASIDE.match(s)) and m.group("word").lower() == word.lower() for s in asked_sentences(question)):
+            (m := _ASIDE.match(s)) and m.group("word").lower() == word.lower()
+            for s in asked_sentences(question)[1:]):
         return True
     if not describes(word):
         return False

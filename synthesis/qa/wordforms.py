@@ -53,16 +53,17 @@ def identifier_parts(words: list[str]) -> set[str]:
     return {stem(part) for w in words if "_" in w.strip("_") for part in w.lower().split("_") if len(part) >= 3}
 
 
-HYPHENATED = True  # a hyphenated word is there when each of its parts is ("auto-archiver": "automatically archived")
+HYPHENATED = True  # a hyphenated word is there when its parts are ("auto-archiver": "automatically archived")
 
 
 def hyphenated(word: str, present: set[str], vocabulary: list[str]) -> bool:
-    """A hyphenated word whose every part the passages use, whole (by stem) or as the start of a longer word:
-    "auto-archiver" of "Inactive repositories are automatically archived" (parts of three letters or more; "co" of
-    "co-working" is no word of its own)."""
+    """A hyphenated word whose every part the passages use, one at least whole (by stem), the others whole or as the
+    start of a longer word (four letters or more): "auto-archiver" of "Inactive repositories are automatically
+    archived"; not "post-doc" of "posted documents", nor "co-working" of "company working"."""
     parts = [p for p in word.lower().split("-") if p]
-    return HYPHENATED and len(parts) >= 2 and all(
-        len(p) >= 3 and (stem(p) in present or any(v.startswith(p) for v in vocabulary)) for p in parts)
+    whole = [stem(p) in present for p in parts]
+    return HYPHENATED and len(parts) >= 2 and any(whole) and all(
+        w or (len(p) >= 4 and any(v.startswith(p) for v in vocabulary)) for p, w in zip(parts, whole))
 
 
 def clipped(word: str, vocabulary: list[str]) -> bool:

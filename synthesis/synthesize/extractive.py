@@ -26,7 +26,7 @@ from ..qa.reader import asked_case, field_line, same_case
 from ..qa.selection import parallel
 from ..qa.values import asks_date
 from ..sentences import (announces_next, content_stems, introduces_list, is_pointer, key_phrases, lead_joint,
-                         lead_text, leans_on_context, points_back, sentence_units)
+                         lead_text, leans_on_context, points_back, sentence_units, split_sentences)
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
@@ -220,7 +220,8 @@ class ExtractiveSynthesizer:
         disputed = False
         stated: set[int] = set()
         quoted: set[str] = set()  # sentences already in the summary, alone or as items of a quoted list
-        led: set[tuple] = set()  # (document, lead-in) of the items quoted after their lead-in
+        led: set[tuple] = set()  # (document, lead-in) of the items quoted after their lead-in (ONE_LEAD)
+        said_in_leads: set[tuple] = set()  # (document, sentence) of the sentences of those lead-ins
         case = asked_case(frame.question)
         for j, chosen in enumerate(picked):
             if not chosen:
@@ -239,7 +240,7 @@ class ExtractiveSynthesizer:
             for u in chosen:
                 if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
                     continue  # the same line on another page)
-                if ONE_LEAD and any(u.text in lead for _, lead in led):
+                if ONE_LEAD and (document_key(u), u.text) in said_in_leads:
                     continue  # said as (part of) a lead-in already: "… and resubmit it. For example: …"
                 if u.fragment and u.lead_in and any(
                         x is not u and x.text == u.lead_in and same_list(u, x) and x.text not in quoted
@@ -258,9 +259,14 @@ class ExtractiveSynthesizer:
                 then = None if items or lead else _next_in_paragraph(u, units, quoted, picked_ids)
                 # an item whose lead-in the summary has quoted already reads without it ("You will need to make
                 # manual adjustments … For example:" once, not before each example step)
-                alone = (cite(full_sentence(u.text), [u.source]) if ONE_LEAD and not items and u.fragment
-                         and (document_key(u), u.lead_in) in led else quote(u))
-                led.update((document_key(x), x.lead_in) for x in [u, *items] if x.fragment and x.lead_in)
+                bare = ONE_LEAD and not items and u.fragment and (document_key(u), u.lead_in) in led
+                alone = cite(full_sentence(u.text), [u.source]) if bare else quote(u)
+                # the lead-in this quote prints: the item's own, its list's, or the sentence it continues
+                printed = (lead.text if lead is not None else items[0].lead_in if items
+                           else u.lead_in if u.fragment and not bare else "")
+                if printed:
+                    led.add((document_key(u), printed))
+                    said_in_leads.update((document_key(u), x) for x in split_sentences(printed))
                 if then is not None:
                     quoted.add(then.text)
                     quotes.append(f"{alone} {cite(full_sentence(then.text), [then.source])}")
@@ -535,6 +541,7 @@ def _rejoin_lists(units: list[Unit]) -> list[Unit]:
         led: set[str] = set()  # the items re-led so far: an item nested under one of them stays under it
         for u in nxt:
             if u.fragment and u.lead_in in led:
+                led.add(u.text)  # (and an item nested under that one)
                 continue
             if not u.fragment or not u.lead_in or u.lead_in != opening or u.code:
                 break

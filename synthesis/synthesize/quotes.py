@@ -242,13 +242,16 @@ def step_list(u: Unit, units: list[Unit]) -> tuple[str, list[Unit], bool]:
     return (lead, *upto(_with_nested(items, units), MAX_LIST_STEPS, MAX_LIST_CHARS))
 
 
-def _with_nested(items: list[Unit], units: list[Unit]) -> list[Unit]:
+def _with_nested(items: list[Unit], units: list[Unit], seen: set[int] | None = None) -> list[Unit]:
     """The steps with the items nested under each of them after it, in order ("For Software Name, select; for Macs:
-    …; for PCs: …"): a step list is read whole."""
+    …; for PCs: …"): a step list is read whole. Each item once, however the texts repeat."""
+    seen = {id(x) for x in items} if seen is None else seen
     out: list[Unit] = []
     for x in items:
         out.append(x)
-        out += _with_nested([y for y in items_under(x.text, x, units) if y not in items and y not in out], units)
+        nested = [y for y in items_under(x.text, x, units) if id(y) not in seen]
+        seen.update(id(y) for y in nested)
+        out += _with_nested(nested, units, seen)
     return out
 
 

@@ -77,8 +77,22 @@ def test_a_nested_item_is_led_by_the_item_it_is_nested_under(monkeypatch):
     # a label of one word leads nothing: the next item out that says something does
     assert lead["If you need to make adjustments, you can stop sharing the self-assessment."] == (
         "Step-by-step instructions:")
+    # what nested items hang off is the enclosing item's last sentence, as written (found in review: its raw
+    # paragraph, with a code span's placeholder)
+    code = sentence_units("1. Open the file. Edit `proxy.conf` to add the proxy host:\n   - set the port to 8080 now\n")
+    assert code[-1].lead_in == "Edit proxy.conf to add the proxy host:" == code[-2].text
     monkeypatch.setattr(sentences, "NESTED_ITEMS", False)
     assert not any(u.lead_in for u in sentence_units(TIMELINES))
+
+
+def test_an_example_list_is_led_by_the_rule_before_it():
+    lead = {u.text: u.lead_in for u in sentence_units(
+        "Intro line one.\n\nYou must resubmit it. For example:\n\n1. You submit it on a Thursday.\n")}
+    assert lead["You submit it on a Thursday."] == "You must resubmit it. For example:"
+    # not the prose before a list, a code block or a table that stands between (found in review)
+    for between in ("- one item here now\n", "```\nx = 1\n```\n", "| a | b |\n|---|---|\n| 1 | 2 |\n"):
+        units = sentence_units(f"Set the flag in the config.\n\n{between}\nFor example:\n\n- a thing happens here\n")
+        assert units[-1].lead_in == "For example:", (between, units[-1])
 
 
 # pip's "Upgrade options" page (development/architecture/upgrade-options.rst), as ingested: each option is a term line

@@ -1277,6 +1277,9 @@ async def test_a_hyphenated_word_is_there_when_its_parts_are(minilm, monkeypatch
     assert "MAINTAINED topic" in on, on
     assert not off
     assert not wordforms.hyphenated("co-working", {"work"}, ["company", "working"])
+    # one part at least is there whole, and a part only begun is four letters or more (found in review)
+    assert not wordforms.hyphenated("post-doc", {"post"}, ["documents"])
+    assert not wordforms.hyphenated("pre-approval", {"approv"}, ["prepare"])
 
 
 LOGLEVEL = _context(
@@ -1562,6 +1565,9 @@ async def test_a_word_that_only_describes_does_not_refuse(minilm):
     s = await _answer(minilm, "Partner says I need TS/SCI for this project and I don't have any clearance now. "
                               "ballpark, how long does that take?", clearance)
     assert "8-15 months" in s.summary, s.summary
+    # opening the question, such a word is its topic (found in review)
+    from synthesis.qa.topic import colours
+    assert not colours("dental", "Dental, is it covered?") and colours("ballpark", "I need TS/SCI. ballpark, how long?")
     # a describing word still names a kind before a covered noun ("dental insurance"), never after one ("check is
     # so much quicker"), and an adverb never does
     assert compound_modifiers("Is there dental insurance?", {"dental"}, {"insur"}) == ["dental"]

@@ -160,7 +160,7 @@ async def test_comparison_sides_told_apart_by_a_number_are_each_answered_by_thei
 
 
 def test_a_numbered_side_is_found_by_its_mark_and_the_word_before_it():
-    from synthesis.qa.selection import _numbered
+    from synthesis.qa.sides import numbered as _numbered
 
     tier = _numbered("Tier 1", ["Tier 2 diagnostic tools"])
     assert tier.search("Tier 1 - Must always be working") and tier.search("tier-1 tools")
@@ -175,7 +175,7 @@ def test_a_numbered_side_is_found_by_its_mark_and_the_word_before_it():
     schedule = _numbered("Schedule A(r)", ["the Direct Hiring Authority"])
     assert schedule.search("The Schedule A(r) hiring authority") and schedule.search("under Schedule A (r)")
     assert not schedule.search("Schedule A(u) can be used to hire employees")
-    assert plan.search("your 401k plan") and not plan.search("a 401(b) plan")
+    assert plan.search("your 401k plan") and not plan.search("a 401(b) plan") and not plan.search("a 401(k plan")
 
 
 async def test_a_comparison_side_of_several_words_is_named_by_more_than_one_of_them(minilm):
@@ -205,7 +205,7 @@ async def test_a_comparison_side_of_several_words_is_named_by_more_than_one_of_t
     assert "several different hiring paths" not in s and "Schedule A(u)" not in s, s
     # one specific word of the side names it alone (a fresh probe: "the rules for my GSA iPhone passcode" is named by
     # "Change the phone's passcode."), a common one does not
-    from synthesis.qa.selection import SideName
+    from synthesis.qa.sides import SideName
     from synthesis.sentences import content_stems
 
     phone = SideName.of("the rules for my GSA iPhone passcode", content_stems("rules GSA iPhone passcode"))
@@ -214,6 +214,8 @@ async def test_a_comparison_side_of_several_words_is_named_by_more_than_one_of_t
     assert not dha.strictly("There are several different hiring paths.", "Hiring Authorities")
     assert dha.strictly("The DHA is posted on USAJobs.", "Hiring Authorities")
     assert dha.strictly("Roles are posted on USAJobs.", "Direct Hiring Authority (DHA)")
+    # initials are the noun phrase's, without a stopword (found in review: "The Direct …" made "TDHA")
+    assert SideName.of("The Direct Hiring Authority", dha.own).strictly("The DHA is posted on USAJobs.", "")
     # the words before the side's noun phrase, a pro-form and an adverb name nothing: such a side is named loosely
     ops = SideName.of("What kinds of questions go to TTS Ops", content_stems("kinds questions Ops"))
     assert ops.strictly("TTS Ops focuses on the back office.", "Where do I ask?")
@@ -692,3 +694,28 @@ async def test_an_example_list_is_read_under_the_rule_it_is_an_example_of(minilm
     assert (await _summary(minilm, question, hrlinks)).count("resubmit it") > 1
     monkeypatch.setattr(sentences, "EXAMPLE_LEADS", False)
     assert "resubmit it. For example:" not in await _summary(minilm, question, hrlinks)
+
+
+def test_nested_items_are_read_once_however_their_texts_repeat():
+    """Found in review: a step nested under another with the same text as an outer step looped forever when the
+    steps were read with what is nested under them, and a list re-led after a chunk cut stopped at a third level."""
+    from synthesis.synthesize import quotes
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+    def units_of(*chunks: str) -> list:
+        context = Context(sources=[ContextSource(number=i + 1, passage=Passage(
+            id=f"d#{i}", doc_id="d.md", content=c, score=0.6, chunk_index=i, title="T", section="S",
+            metadata={"collection": "c", "doc_hash": "h"})) for i, c in enumerate(chunks)])
+        return ExtractiveSynthesizer.__new__(ExtractiveSynthesizer)._units(context)
+
+    cycle = units_of("Install it as follows:\n\n- Open the Settings app\n  - Click the General tab\n"
+                     "- Click the General tab\n  - Open the Settings app\n")
+    _, items, _ = quotes.step_list(cycle[1], cycle)
+    assert len(items) == len({id(x) for x in items}) == 4, [x.text for x in items]
+    deep = units_of("You must follow the steps and guidelines below.",
+                    "1. Make a local copy of the checklist.\n   - It will help you spot any issues early.\n"
+                    "     - The counsel will use this document too.\n1. Have each speaker sign an agreement.\n"
+                    "1. Invite your speaker to the event.\n")
+    led = [u.text for u in deep if u.lead_in == "You must follow the steps and guidelines below."]
+    assert led == ["Make a local copy of the checklist.", "Have each speaker sign an agreement.",
+                   "Invite your speaker to the event."], led

@@ -1,0 +1,82 @@
+"""Which lines name a side of a comparison: by a number or a letter that tells the sides apart ("Tier 1", "Schedule
+A(r)"), or by the side's own words ("the Direct Hiring Authority"). `selection.pick_answers` answers a side only with
+lines that name it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..planner import main_noun_phrase
+from ..sentences import STOPWORDS, content_stems, content_words, stem
+from . import topic
+from .question import zipf
+from .wordforms import lexicon
+
+QUALIFIED = True  # a qualifier in brackets is part of a side's mark: "Schedule A(r)" is not "Schedule A(u)"
+
+
+def numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
+    """A comparison side named by a number or a capital letter that no other side has ("Tier 1" against "Tier 2
+    diagnostic tools", "Plan B", "a 401(k)"): that mark with the word before it (unless a stopword), as a pattern
+    that finds them together ("Tier 1 -", "tier-1"; the letter's case kept); None for a side with no such mark."""
+    words = re.findall(r"[A-Za-z0-9]+", side)
+    theirs = {w.lower() for o in others for w in re.findall(r"[A-Za-z0-9]+", o)}
+    for k, w in enumerate(words[:4]):
+        letter = len(w) == 1 and w.isupper() and w != "I" and k > 0
+        if (w.isdigit() or letter) and w.lower() not in theirs:
+            before = words[k - 1] if k and words[k - 1].lower() not in STOPWORDS else ""
+            mark = re.escape(w) if w.isdigit() else f"(?-i:{re.escape(w)})"
+            head = rf"(?i:{re.escape(before)})\W*" if before else ""
+            qualifier = re.search(rf"(?<![A-Za-z0-9]){re.escape(w)}\s*\((?P<q>[A-Za-z0-9]{{1,3}})\)", side)
+            if QUALIFIED and qualifier:
+                q = re.escape(qualifier.group("q"))
+                mark += rf"\s*(?:\((?i:{q})\)|(?i:{q}))"
+            return re.compile(rf"(?<![A-Za-z0-9]){head}{mark}(?![A-Za-z0-9])")
+    return None
+
+
+# A side of three words or more of its own (in its noun phrase) is named by a specific one of them (rarer than
+# topic.SPECIFIC_ZIPF: "passcode"), by two of them in a line, by its initials, or by a heading holding all of them:
+# "There are several different hiring paths" on a page titled "Hiring Authorities" does not name "the Direct Hiring
+# Authority"; "The DHA is a … hiring authority" does. A side no line names so is named by any of its words.
+SIDE_WORDS = True
+_PRO_FORMS = frozenset("one ones".split())
+
+
+@dataclass(frozen=True)
+class SideName:
+    """What names a comparison side in a line (see SIDE_WORDS)."""
+
+    own: set[str]  # the side's own stems (none of another side's)
+    naming: set[str]  # … those of its noun phrase that name something
+    specific: set[str]  # … those rare enough to name it alone
+    initials: re.Pattern[str] | None  # "DHA" of "the Direct Hiring Authority"
+
+    @classmethod
+    def of(cls, side: str, own: set[str]) -> "SideName":
+        # only the words of the side's noun phrase name it: not "kinds of questions go to" before "TTS Ops", nor a
+        # pro-form or an adverb ("one where I already clicked the link")
+        phrase = main_noun_phrase(side)
+        words = [w for w in content_words(phrase) if stem(w) in own
+                 and w.lower() not in _PRO_FORMS and set(lexicon(w)) != {"ADV"}]
+        letters = "".join(w[0] for w in re.findall(r"[A-Za-z][\w'-]*", phrase)
+                          if w[0].isupper() and w.lower() not in STOPWORDS)
+        return cls(own=own, naming={stem(w) for w in words},
+                   specific={stem(w) for w in words if zipf(w) < topic.SPECIFIC_ZIPF},
+                   initials=re.compile(rf"(?<![\w-]){letters}s?(?![\w-])") if len(letters) >= 2 else None)
+
+    def strictly(self, text: str, heading: str) -> bool:
+        """The line names the side by the rule above (by any of its words when it has fewer than three)."""
+        if not SIDE_WORDS or len(self.naming) < 3:
+            return self.loosely(text, heading)
+        shared = self.naming & content_stems(text)
+        return (len(shared) >= 2 or bool(shared & self.specific) or self.naming <= content_stems(heading)
+                or (self.initials is not None and bool(self.initials.search(f"{text} {heading}"))))
+
+    def loosely(self, text: str, heading: str) -> bool:
+        """The line or its heading uses any of the side's own words."""
+        return bool(self.own & content_stems(f"{text} {heading}"))
+
+
+__all__ = ["SideName", "numbered"]
