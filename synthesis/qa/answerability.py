@@ -34,7 +34,7 @@ from ..sentences import (NUMBER_WORD, asked_sentences, content_stems, content_wo
 from . import topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line
-from .values import asked_value, states_value
+from .values import asked_rate, asked_value, states_rate, states_value
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
@@ -205,6 +205,14 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     setting's "Default: 10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
+        if unit := asked_rate(part.text):  # an amount per mile, per month …: only that answers (values.RATES)
+            # … stated of what the part names ("buy over $10,000 per year" is no training budget)
+            named = content_stems(part.text) - {stem(unit)} - content_stems(RATE_WORDS)
+            about = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT
+                     and named & (c.stems | content_stems(c.lead_in))]
+            if not any(states_rate(f"{c.text} {c.lead_in}", unit) for c in about):
+                unstated[j] = f"an amount per {unit}"
+                continue
         if (part.expect is Expect.QUANTITY and COUNTED and asked_value(part.text) is None
                 and (head := counted_noun(part.text))):
             if not any(_counts(head, c) for c in candidates):
@@ -220,6 +228,9 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
             unstated[j] = lacking
     return unstated
+
+
+RATE_WORDS = "rate cap limit maximum max amount dollar dollars cents much per each every"  # name no topic of a rate
 
 
 # "How many survey responses …": what is counted is named by the sentence that counts it, unless it is a unit or as

@@ -70,6 +70,50 @@ def asked_value(text: str) -> tuple[str, str] | None:
     return None
 
 
+# An amount of money per unit of time, distance or use ("What's the per-mile rate I get reimbursed?", "the max dollar
+# amount it covers per month", "How much training budget does each employee get per year?", "my hourly rate"): only
+# an amount stated per that unit answers it ("$500 per month", "$75/hour", "a monthly limit of $300"); another
+# rate on the page ("$69 per day" for a per-mile question) does not. "How much of the daily meal allowance …" asks
+# a share of it, no rate.
+RATES = True
+_UNITS = {"mile": "mile", "hour": "hour", "day": "day", "night": "night", "week": "week", "month": "month",
+          "year": "year", "person": "person", "participant": "participant", "session": "session", "seat": "seat",
+          "hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "monthly": "month", "yearly": "year",
+          "annual": "year", "annually": "year"}
+_UNIT = r"(?:mile|hour|day|night|week|month|year|person|participant|session|seat)s?"
+_RATE_NOUN = r"(?:rate|cap|limit|maximum|max|stipend|allowance|amount|budget|subsidy|reimbursement|pay)"
+_ASKS_RATE = re.compile(
+    rf"\b(?:cents|dollars?)[- ]per[- ](?P<a>{_UNIT})\b|\bper[- ](?P<b>{_UNIT})\s+{_RATE_NOUN}\b|"
+    rf"\bhow much\b(?!\s+of\b)[^?]*?\b(?:per|each|every|a|an)\s+(?P<c>{_UNIT})\b|"
+    rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per|each|every|a|an)\s+(?P<d>{_UNIT})\b|"
+    rf"\b(?P<e>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b", re.I)
+_SHARE = re.compile(r"\bhow much of\b", re.I)
+
+
+def asked_rate(text: str) -> str | None:
+    """The unit an amount of money is asked per ("mile" for "What's the per-mile rate …?"), else None."""
+    return _rate_unit(text) if RATES else None
+
+
+@functools.lru_cache(maxsize=256)  # read per part and candidate sentence
+def _rate_unit(text: str) -> str | None:
+    if _SHARE.search(text) or not (m := _ASKS_RATE.search(text)):
+        return None
+    word = next(g for g in m.groups() if g).lower().rstrip("s")
+    return _UNITS.get(word, word)
+
+
+def states_rate(text: str, unit: str) -> bool:
+    """The text states an amount of money per `unit` ("$500 per month", "$75/hour", "a monthly limit of $300")."""
+    if not _STATES_MONEY.search(text):
+        return False
+    adjectives = "|".join(a for a, u in _UNITS.items() if u == unit and a != unit)
+    # ("per fiscal year", "a calendar month": one word may stand between)
+    per = rf"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:[\w-]+\s+)?{unit}s?\b" + (
+        rf"|\b(?:{adjectives})\b" if adjectives else "")
+    return bool(re.search(per, text, re.I))
+
+
 @functools.lru_cache(maxsize=256)  # read per candidate sentence and part, like `asked_value`
 def asks_date(text: str) -> bool:
     """The part asks in what year (or on what date) something happened."""
@@ -86,5 +130,5 @@ def states_value(text: str, kind: str) -> bool:
     return bool(_STATES[kind].search(text))
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_value", "asks_date", "states_value",
-           "states_year"]
+__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date", "states_rate",
+           "states_value", "states_year"]

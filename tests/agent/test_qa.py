@@ -1282,6 +1282,36 @@ async def test_a_hyphenated_word_is_there_when_its_parts_are(minilm, monkeypatch
     assert not wordforms.hyphenated("pre-approval", {"approv"}, ["prepare"])
 
 
+async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_unit(minilm, monkeypatch):
+    """18F handbook (real text; two fresh probes): "What's the per-mile rate I get reimbursed when I drive my own car?"
+    was answered with "Reimbursement … at the POV mileage rates can be approved …", which states no rate; the
+    page's only amounts are per day. A rate asked per mile, per month or per year is answered only by an amount
+    stated per that unit of what the question names ("$500 per month" of sandbox spending)."""
+    from synthesis.qa import values
+
+    travel = _context(("Travel guide", "Mileage, Parking, and Tolls",
+                       "Reimbursement for privately-owned (not rented) vehicle mileage at the POV mileage rates can be "
+                       "approved if considered advantageous to the Government. POV mileage is advantageous when it is "
+                       "the least costly method (taking into account the cost of additional travel time) of all "
+                       "options including a government car, public transportation, ride-share, taxi, rental car."),
+                      ("Travel guide FAQ", "How should I claim meals and incidental expenses?",
+                       "The allowance for Meals and Incidental Expenses (M&IE) is a flat rate given to a traveler "
+                       "regardless of what they actually spent. For example: Consider a trip taken between 9/16 and "
+                       "9/18. M&IE is $69 per day in DC, and is 75% of $69 ($51.75) on the first and last days of a "
+                       "trip."))
+    question = "What's the per-mile rate I get reimbursed when I drive my own car on official travel?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, travel, values, "RATES", False)
+    assert not on, on
+    assert "POV mileage rates" in off, off
+    sandbox = _context(("Infrastructure", "Sandbox accounts",
+                        "The sandbox is for testing and demonstration purposes only. Creating resources that will cost "
+                        "more than $500 per month requires prior agreement from the Tech Operations team."))
+    s = await _answer(minilm, "I'm spinning up some test infrastructure in my TTS AWS sandbox account. How much can I "
+                              "spend per month before I need someone to sign off?", sandbox)
+    assert "$500 per month" in s.summary, s.summary
+    assert values.asked_rate("how much of the daily meal allowance do I get?") is None  # a share, no rate
+
+
 LOGLEVEL = _context(
     ("Config", "Config Settings > loglevel",
      "- Default: \"notice\"\n- Type: \"silent\", \"error\", \"warn\", \"notice\", \"http\", \"info\", \"verbose\", or "
