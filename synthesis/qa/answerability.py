@@ -244,13 +244,16 @@ _COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'
                       r"are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|must|may|might|of|in|"
                       r"for|on|per|at|to|before|after|left|there)\b|\s*[?,.;]|\s*$)", re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
+# … and "the maximum number of responses the contract allows": the noun after "number of" is what is counted
+NUMBER_OF = True
+_NUMBER_OF = re.compile(r"\bnumber of\s+(?P<np>[A-Za-z][\w'’-]*)", re.I)
 
 
 def counted_noun(text: str) -> str:
-    """The noun a "how many" part counts, when it names a topic: "responses" of "How many survey responses does
-    …"; '' for a unit ("how many hours", "how many GB") or a word as common as one ("how many times", "how many
+    """The noun a "how many" or "number of" part counts, when it names a topic: "responses" of "How many survey
+    responses does …" and of "the maximum number of responses …"; '' for a unit ("how many hours", "how many GB") or a word as common as one ("how many times", "how many
     people")."""
-    m = _COUNTED.search(text)
+    m = _COUNTED.search(text) or (_NUMBER_OF.search(text) if NUMBER_OF else None)
     words = m.group("np").split() if m else []
     if not words or zipf(words[-1]) >= COUNTED_ZIPF or quantities(f"2 {words[-1]}"):
         return ""

@@ -944,6 +944,19 @@ async def test_a_count_of_something_no_passage_counts_is_not_answered(minilm, mo
     assert "10 people" in (await _answer(minilm, question, _context(SURVEYS))).summary
 
 
+async def test_the_number_of_something_asks_a_count_of_it(minilm, monkeypatch):
+    """18F handbook (a development probe): "What's the maximum number of responses GSA's Qualtrics contract
+    allows?" was answered with "more than 10 people" too: "the number of X" counts X as "how many X" does."""
+    from synthesis.qa import answerability
+
+    question = "What's the maximum number of responses our Qualtrics contract allows?"
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(SURVEYS))
+    assert not outcome.synthesis.summary and outcome.missing == ["a number of responses"], outcome.missing
+    monkeypatch.setattr(answerability, "NUMBER_OF", False)
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(SURVEYS))
+    assert "a number of responses" not in outcome.missing, outcome.missing
+
+
 @pytest.mark.parametrize(("question", "noun"), [
     ("How many survey responses does our Qualtrics contract allow per year?", "responses"),
     ("How many survey responses?", "responses"),
@@ -954,6 +967,8 @@ async def test_a_count_of_something_no_passage_counts_is_not_answered(minilm, mo
     ("How much training budget does each employee get?", ""),  # "how much" asks an amount of anything
     ("How much faster is cargo check?", ""),
     ("How many hardware breakpoints and watchpoints should it report?", ""),  # two things counted
+    ("What's the maximum number of responses the contract allows?", "responses"),
+    ("What's the maximum number of days I can carry over?", ""),  # a unit
 ])
 def test_the_noun_a_count_counts(question, noun):
     from synthesis.qa.answerability import counted_noun
