@@ -82,10 +82,12 @@ _UNITS = {"mile": "mile", "hour": "hour", "day": "day", "night": "night", "week"
           "annual": "year", "annually": "year"}
 _UNIT = r"(?:mile|hour|day|night|week|month|year|person|participant|session|seat)s?"
 _RATE_NOUN = r"(?:rate|cap|limit|maximum|max|stipend|allowance|amount|budget|subsidy|reimbursement|pay)"
+# "a month" is per month; "a seat", "a session" is one of them ("How much does a seat cost?" asks a price)
+_A_PERIOD = r"(?:a|an)(?=\s+(?:hour|day|night|week|month|year)s?\b)"
 _ASKS_RATE = re.compile(
     rf"\b(?:cents|dollars?)[- ]per[- ](?P<a>{_UNIT})\b|\bper[- ](?P<b>{_UNIT})\s+{_RATE_NOUN}\b|"
-    rf"\bhow much\b(?!\s+of\b)[^?]*?\b(?:per|each|every|a|an)\s+(?P<c>{_UNIT})\b|"
-    rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per|each|every|a|an)\s+(?P<d>{_UNIT})\b|"
+    rf"\bhow much\b(?!\s+of\b)[^?]*?\b(?:per|each|every|{_A_PERIOD})\s+(?P<c>{_UNIT})\b|"
+    rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per|each|every|{_A_PERIOD})\s+(?P<d>{_UNIT})\b|"
     rf"\b(?P<e>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b", re.I)
 _SHARE = re.compile(r"\bhow much of\b", re.I)
 

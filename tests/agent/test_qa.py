@@ -1324,7 +1324,11 @@ async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_
     s = await _answer(minilm, "I'm spinning up some test infrastructure in my TTS AWS sandbox account. How much can I "
                               "spend per month before I need someone to sign off?", sandbox)
     assert "$500 per month" in s.summary, s.summary
+    monkeypatch.setattr(values, "RATES", True)
     assert values.asked_rate("how much of the daily meal allowance do I get?") is None  # a share, no rate
+    assert values.asked_rate("How much does a seat cost?") is None  # one seat's price, no rate
+    assert values.asked_rate("How much will it cost me a month?") == "month"  # … but "a month" is per month
+    assert values.states_rate("It costs $4.50 each calendar month.", "month")
 
 
 LOGLEVEL = _context(
