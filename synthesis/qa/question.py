@@ -217,7 +217,7 @@ def expected(text: str) -> Expect:
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO
-    if re.match(r"(?i)^(by )?when\b", main) or re.search(r"(?i)\bby when\b", q):
+    if re.match(r"(?i)^(?:(?:by|until|till|since) )?when\b", main) or re.search(r"(?i)\b(?:by|until|till) when\b", q):
         return Expect.QUANTITY  # dates and deadlines are numbers too
     if _WHERE.search(main):
         return Expect.WHERE
@@ -381,8 +381,9 @@ _ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|whe
                                  rf"{_AUX}\s+(?:i|we|you|they|it|he|she)\b|"
                                  # "who" and its verb: "maybe a dumb question, but who approves a hotfix"
                                  r"who\s+(?!(?:i|we|you|they|he|she|it|me|us|them)\b)[a-z]+s\b)", re.I)
-_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|by when|can|could|may|might|am|is|are|was|"
-                   r"were|do|does|did|should|shall|will|would|must|have|has|had)\b")
+# ("Until when can I incur expenses …, and will my FSA roll over?": a preposition before the question word)
+_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|can|could|may|"
+                   r"might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
 
 # "When I land a pull request by hand, which lines …": a when/where clause with its own subject sets the case of

@@ -118,6 +118,13 @@ def test_an_and_if_clause_is_a_part_of_its_own():
     assert split_parts("I opened a PR to fix some outdated info in the handbook. Who has to review it, and once it's "
                        "approved can I just merge it myself?") == [
         "Who has to review it", "once it's approved, can I just merge it myself"]
+    # a preposition before the question word still asks, and asks for a date (18F handbook, a fresh probe: "Until
+    # when …, and will my FSA roll into next year automatically?" was one part, answered for its first half only)
+    fsa = analyze("I still have money in my health care FSA from last year. Until when can I incur expenses and "
+                  "submit claims against it, and will my FSA roll into next year automatically?")
+    assert [(p.text, p.expect) for p in fsa.parts] == [
+        ("Until when can I incur expenses and submit claims against it", Expect.QUANTITY),
+        ("will my FSA roll into next year automatically", Expect.YESNO)]
     # an aside before the first part does not hide that it asks (found in the last read, on the demo handbook)
     assert split_parts("Maybe a dumb question, but who has to review my PR, and once it's approved can I merge it "
                        "myself?") == ["Maybe a dumb question, but who has to review my PR",
