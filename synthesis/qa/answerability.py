@@ -34,7 +34,7 @@ from ..sentences import (NUMBER_WORD, asked_sentences, content_stems, content_wo
 from . import topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line
-from .values import asked_rate, asked_value, states_rate, states_value
+from .values import asked_rate, asked_value, rate_words, states_rate, states_value
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
@@ -205,11 +205,12 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     setting's "Default: 10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
-        if unit := asked_rate(part.text):  # an amount per mile, per month …: only that answers (values.RATES)
-            # … stated of what the part names ("buy over $10,000 per year" is no training budget)
-            named = content_stems(part.text) - {stem(unit)} - content_stems(RATE_WORDS)
+        # an amount per mile, per month …: only that answers (values.RATES), stated of what the part or its story
+        # names ("buy over $10,000 per year" is no training budget); a yes/no or a who asks no amount
+        if part.expect in (Expect.QUANTITY, Expect.OTHER) and (unit := asked_rate(part.text, frame.question)):
+            named = (part.stems | content_stems(part.text)) - content_stems(" ".join([*rate_words(unit), RATE_WORDS]))
             about = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT
-                     and named & (c.stems | content_stems(c.lead_in))]
+                     and (not named or named & (c.stems | content_stems(c.lead_in)))]
             if not any(states_rate(f"{c.text} {c.lead_in}", unit) for c in about):
                 unstated[j] = f"an amount per {unit}"
                 continue
@@ -230,7 +231,8 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     return unstated
 
 
-RATE_WORDS = "rate cap limit maximum max amount dollar dollars cents much per each every"  # name no topic of a rate
+RATE_WORDS = ("rate cap limit maximum max amount dollar dollars cents much per each every current "
+              "per-mile per-hour per-day per-night per-week per-month per-year cents-per-mile")  # no topic of a rate
 
 
 # "How many survey responses …": what is counted is named by the sentence that counts it, unless it is a unit or as
@@ -240,20 +242,23 @@ RATE_WORDS = "rate cap limit maximum max amount dollar dollars cents much per ea
 COUNTED = True
 COUNTED_ZIPF = 5.0
 # (a noun phrase of up to three words: "how many hardware breakpoints and watchpoints" counts two things, no noun)
-_COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)(?=\s+(?:do|does|did|is|"
-                      r"are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|must|may|might|of|in|"
-                      r"for|on|per|at|to|before|after|left|there)\b|\s*[?,.;]|\s*$)", re.I)
+_PHRASE_END = (r"(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|"
+               r"must|may|might|of|in|for|on|per|at|to|before|after|left|there)\b|\s*[?,.;]|\s*$)")
+_COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
 # … and "the maximum number of responses the contract allows": the noun after "number of" is what is counted
 NUMBER_OF = True
-_NUMBER_OF = re.compile(r"\bnumber of\s+(?P<np>[A-Za-z][\w'’-]*)", re.I)
+# (the phrase's last word, as for "how many": "the number of Zoom participants in a meeting" counts participants; when
+# no phrase ends as one does there, its first word: "the number of responses GSA's contract allows")
+_NUMBER_OF = re.compile(r"\bnumber of\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
+_NUMBER_OF_WORD = re.compile(r"\bnumber of\s+(?P<np>[A-Za-z][\w'’-]*)", re.I)
 
 
 def counted_noun(text: str) -> str:
     """The noun a "how many" or "number of" part counts, when it names a topic: "responses" of "How many survey
     responses does …" and of "the maximum number of responses …"; '' for a unit ("how many hours", "how many GB") or a word as common as one ("how many times", "how many
     people")."""
-    m = _COUNTED.search(text) or (_NUMBER_OF.search(text) if NUMBER_OF else None)
+    m = _COUNTED.search(text) or (_NUMBER_OF.search(text) or _NUMBER_OF_WORD.search(text) if NUMBER_OF else None)
     words = m.group("np").split() if m else []
     if not words or zipf(words[-1]) >= COUNTED_ZIPF or quantities(f"2 {words[-1]}"):
         return ""

@@ -217,7 +217,8 @@ def expected(text: str) -> Expect:
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO
-    if re.match(r"(?i)^(?:(?:by|until|till|since) )?when\b", main) or re.search(r"(?i)\b(?:by|until|till) when\b", q):
+    if re.match(r"(?i)^(?:(?:by|until|till|since|from) )?when\b", main) or re.search(
+            r"(?i)\b(?:by|until|till|since|from) when\b", q):
         return Expect.QUANTITY  # dates and deadlines are numbers too
     if _WHERE.search(main):
         return Expect.WHERE

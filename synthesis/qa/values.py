@@ -71,47 +71,67 @@ def asked_value(text: str) -> tuple[str, str] | None:
 
 
 # An amount of money per unit of time, distance or use ("What's the per-mile rate I get reimbursed?", "the max dollar
-# amount it covers per month", "How much training budget does each employee get per year?", "my hourly rate"): only
-# an amount stated per that unit answers it ("$500 per month", "$75/hour", "a monthly limit of $300"); another
-# rate on the page ("$69 per day" for a per-mile question) does not. "How much of the daily meal allowance …" asks
-# a share of it, no rate.
+# amount it covers per month", "How much training budget does each employee get per year?", "my hourly pay rate"):
+# only an amount stated per that unit answers it ("$500 per month", "$75/hour", "a monthly limit of $300"); another
+# rate on the page ("$69 per day" for a per-mile question) does not. The part must ask about money (a cost, pay, a
+# budget, a stipend, a reimbursement …): "How much leave do I earn each month?" and "the hourly API rate limit" ask
+# none. "How much of the daily meal allowance …" asks a share of it, no rate.
 RATES = True
-_UNITS = {"mile": "mile", "hour": "hour", "day": "day", "night": "night", "week": "week", "month": "month",
-          "year": "year", "person": "person", "participant": "participant", "session": "session", "seat": "seat",
-          "hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "monthly": "month", "yearly": "year",
-          "annual": "year", "annually": "year"}
-_UNIT = r"(?:mile|hour|day|night|week|month|year|person|participant|session|seat)s?"
-_RATE_NOUN = r"(?:rate|cap|limit|maximum|max|stipend|allowance|amount|budget|subsidy|reimbursement|pay)"
-# "a month" is per month; "a seat", "a session" is one of them ("How much does a seat cost?" asks a price)
-_A_PERIOD = r"(?:a|an)(?=\s+(?:hour|day|night|week|month|year)s?\b)"
+_PERIODS = {"hour": "hour", "hr": "hour", "day": "day", "diem": "day", "night": "night", "week": "week",
+            "month": "month", "mo": "month", "year": "year", "yr": "year", "annum": "year"}
+# (per person, per seat, per session are left alone: a price "per participant" answers "per session" as often)
+_UNITS = {**_PERIODS, "mile": "mile", "hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
+          "monthly": "month", "yearly": "year", "annual": "year", "annually": "year"}
+_PERIOD = r"(?:hour|day|night|week|month|year)s?"
+_UNIT = r"(?:mile|hour|day|night|week|month|year)s?"
+_MONEY_NOUN = r"(?:rate|stipend|allowance|budget|subsidy|reimbursement|pay|salary|cost|fee|price)"
+# ("monthly stipend", "hourly rate"; not "annual salary" or "annual leave cap": a salary is yearly whatever is asked)
+_RATE_NOUN = r"(?:rate|stipend|allowance|budget|subsidy|reimbursement)"
 _ASKS_RATE = re.compile(
-    rf"\b(?:cents|dollars?)[- ]per[- ](?P<a>{_UNIT})\b|\bper[- ](?P<b>{_UNIT})\s+{_RATE_NOUN}\b|"
-    rf"\bhow much\b(?!\s+of\b)[^?]*?\b(?:per|each|every|{_A_PERIOD})\s+(?P<c>{_UNIT})\b|"
-    rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per|each|every|{_A_PERIOD})\s+(?P<d>{_UNIT})\b|"
-    rf"\b(?P<e>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b", re.I)
+    rf"\b(?:cents|dollars?)[- ]per[- ](?P<a>{_UNIT})\b|\bper[- ](?P<b>{_UNIT})\s+{_MONEY_NOUN}\b|"
+    # "a month", "each month" is per month (per period only: "How much does a seat cost?" asks a price)
+    rf"\bhow much\b(?!\s+of\b)[^?]*?\b(?:per\s+(?P<c>{_UNIT})|(?:each|every|a|an)\s+(?P<d>{_PERIOD}))\b|"
+    rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per\s+(?P<e>{_UNIT})|(?:each|every|a|an)\s+(?P<f>{_PERIOD}))\b|"
+    rf"\b(?P<g>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b", re.I)
+_REASON = re.compile(r"(?i)^\W*(?:why|how come)\b")  # a reason asked: "Why is my pay … less than my annual …"
 _SHARE = re.compile(r"\bhow much of\b", re.I)
+# what shows the part asks about money, not time, leave or storage
+_ABOUT_MONEY = re.compile(r"[$€£]|\b(?:cents|dollars?|costs?|pay|paid|spend|spent|reimburs\w*|stipends?|budgets?|"
+                          r"allowances?|subsid\w*|prices?|fees?|salary|wages?|compensat\w*|per diem)\b", re.I)
+MAX_RATE_TEXT = 1000  # a part is read this far for a rate (a pasted essay is no question about one)
 
 
-def asked_rate(text: str) -> str | None:
-    """The unit an amount of money is asked per ("mile" for "What's the per-mile rate …?"), else None."""
-    return _rate_unit(text) if RATES else None
+def asked_rate(text: str, question: str = "") -> str | None:
+    """The unit an amount of money is asked per in `text` ("mile" for "What's the per-mile rate …?"), when it or the
+    whole `question` it is part of is about money ("… what's the pay rate - is it … my hourly rate?"), else None."""
+    if not RATES or _REASON.match(text) or not _ABOUT_MONEY.search(f"{text} {question}"[:2 * MAX_RATE_TEXT]):
+        return None
+    return _rate_unit(text[:MAX_RATE_TEXT])
 
 
-@functools.lru_cache(maxsize=256)  # read per part and candidate sentence
+@functools.lru_cache(maxsize=256)  # read per part
 def _rate_unit(text: str) -> str | None:
     if _SHARE.search(text) or not (m := _ASKS_RATE.search(text)):
         return None
-    word = next(g for g in m.groups() if g).lower().rstrip("s")
+    word = next(g for g in m.groups() if g).lower()
+    word = word if word in _UNITS else word.rstrip("s")
     return _UNITS.get(word, word)
 
 
+def rate_words(unit: str) -> set[str]:
+    """The words that name `unit` ("month", "monthly", "mo"): no topic of what the rate is of."""
+    return {w for w, u in _UNITS.items() if u == unit} | {unit}
+
+
 def states_rate(text: str, unit: str) -> bool:
-    """The text states an amount of money per `unit` ("$500 per month", "$75/hour", "a monthly limit of $300")."""
+    """The text states an amount of money per `unit` ("$500 per month", "$75/hour", "$25/mo", "a monthly limit of
+    $300", "$1,200 per annum"; a per diem is per day)."""
     if not _STATES_MONEY.search(text):
         return False
-    adjectives = "|".join(a for a, u in _UNITS.items() if u == unit and a != unit)
+    names = "|".join(sorted(w for w in rate_words(unit) if w in _PERIODS or w == unit))
+    adjectives = "|".join(sorted(w for w in rate_words(unit) if w not in _PERIODS and w != unit))
     # ("per fiscal year", "a calendar month": one word may stand between)
-    per = rf"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:[\w-]+\s+)?{unit}s?\b" + (
+    per = rf"(?:\b(?:per|a|an|each|every)\s+(?:[\w-]+\s+)?|/\s*)(?:{names})s?\b" + (
         rf"|\b(?:{adjectives})\b" if adjectives else "")
     return bool(re.search(per, text, re.I))
 
@@ -132,5 +152,5 @@ def states_value(text: str, kind: str) -> bool:
     return bool(_STATES[kind].search(text))
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date", "states_rate",
-           "states_value", "states_year"]
+__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date", "rate_words",
+           "states_rate", "states_value", "states_year"]

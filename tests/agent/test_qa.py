@@ -14,7 +14,7 @@ import pytest
 from synthesis.models import Passage
 from synthesis.qa import Expect, analyze
 from synthesis.qa.kinds import answer_kinds
-from synthesis.qa.question import comparison_sides, split_parts
+from synthesis.qa.question import comparison_sides, expected, split_parts
 from synthesis.synthesize.base import Context, ContextSource
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
@@ -125,6 +125,7 @@ def test_an_and_if_clause_is_a_part_of_its_own():
     assert [(p.text, p.expect) for p in fsa.parts] == [
         ("Until when can I incur expenses and submit claims against it", Expect.QUANTITY),
         ("will my FSA roll into next year automatically", Expect.YESNO)]
+    assert all(expected(f"{lead} when does coverage start?") is Expect.QUANTITY for lead in ("From", "Since", "Till"))
     # an aside before the first part does not hide that it asks (found in the last read, on the demo handbook)
     assert split_parts("Maybe a dumb question, but who has to review my PR, and once it's approved can I merge it "
                        "myself?") == ["Maybe a dumb question, but who has to review my PR",
@@ -976,6 +977,8 @@ async def test_the_number_of_something_asks_a_count_of_it(minilm, monkeypatch):
     ("How many hardware breakpoints and watchpoints should it report?", ""),  # two things counted
     ("What's the maximum number of responses the contract allows?", "responses"),
     ("What's the maximum number of days I can carry over?", ""),  # a unit
+    ("What's the maximum number of Zoom participants in a meeting?", "participants"),  # the phrase's head
+    ("What's the max number of PTO days?", ""),  # … a unit (found in review)
 ])
 def test_the_noun_a_count_counts(question, noun):
     from synthesis.qa.answerability import counted_noun
@@ -1325,17 +1328,31 @@ async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_
     on, off = await _with_and_without(minilm, monkeypatch, question, travel, values, "RATES", False)
     assert not on, on
     assert "POV mileage rates" in off, off
+    # with the rule on (found in review: the checks below had run with it off), an amount per that unit answers
+    monkeypatch.setattr(values, "RATES", True)
     sandbox = _context(("Infrastructure", "Sandbox accounts",
-                        "The sandbox is for testing and demonstration purposes only. Creating resources that will cost "
-                        "more than $500 per month requires prior agreement from the Tech Operations team."))
+                        "The sandbox is for testing and demonstration purposes only. Thus sandbox users can spend up "
+                        "to $500 per month without explicit permission from Infrastructure."))
     s = await _answer(minilm, "I'm spinning up some test infrastructure in my TTS AWS sandbox account. How much can I "
                               "spend per month before I need someone to sign off?", sandbox)
     assert "$500 per month" in s.summary, s.summary
-    monkeypatch.setattr(values, "RATES", True)
+    rated = _context(("Travel guide", "Mileage", "Privately-owned vehicle mileage is reimbursed at 67 cents per mile."),
+                     ("Travel guide", "Lodging", "Lodging in Denver is reimbursed up to $199 per night."))
+    for asked, stated in (("What's the per-mile rate?", "67 cents per mile"),
+                          ("How much do I get reimbursed per mile?", "67 cents per mile"),
+                          ("How much can I spend on a hotel in Denver per night?", "$199 per night")):
+        assert stated in (await _answer(minilm, asked, rated)).summary, asked
     assert values.asked_rate("how much of the daily meal allowance do I get?") is None  # a share, no rate
     assert values.asked_rate("How much does a seat cost?") is None  # one seat's price, no rate
     assert values.asked_rate("How much will it cost me a month?") == "month"  # … but "a month" is per month
-    assert values.states_rate("It costs $4.50 each calendar month.", "month")
+    assert values.asked_rate("How much leave do I earn each month?") is None  # no money asked
+    assert values.asked_rate("What's the hourly rate limit for the GitHub API?") is None
+    # a reason asked, and a salary, which is yearly whatever is asked (hq-032 was refused for "an amount per year")
+    assert values.asked_rate("Why is my gross pay each paycheck a little less than my annual salary divided by "
+                             "26?") is None
+    assert values.asked_rate("is it time-and-a-half of my hourly rate", "what's the pay rate - is it …") == "hour"
+    assert values.states_rate("It costs $25/mo.", "month") and values.states_rate("$1,200 per annum", "year")
+    assert not values.states_rate("a bonus of $500 at year-end", "year")
 
 
 LOGLEVEL = _context(
