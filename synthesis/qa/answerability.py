@@ -256,8 +256,8 @@ _NUMBER_OF_WORD = re.compile(r"\bnumber of\s+(?P<np>[A-Za-z][\w'’-]*)", re.I)
 
 def counted_noun(text: str) -> str:
     """The noun a "how many" or "number of" part counts, when it names a topic: "responses" of "How many survey
-    responses does …" and of "the maximum number of responses …"; '' for a unit ("how many hours", "how many GB") or a word as common as one ("how many times", "how many
-    people")."""
+    responses does …" and of "the maximum number of responses …"; '' for a unit ("how many hours", "how many GB")
+    or a word as common as one ("how many times", "how many people")."""
     m = _COUNTED.search(text) or (_NUMBER_OF.search(text) or _NUMBER_OF_WORD.search(text) if NUMBER_OF else None)
     words = m.group("np").split() if m else []
     if not words or zipf(words[-1]) >= COUNTED_ZIPF or quantities(f"2 {words[-1]}"):

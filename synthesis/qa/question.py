@@ -383,8 +383,8 @@ _ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|whe
                                  # "who" and its verb: "maybe a dumb question, but who approves a hotfix"
                                  r"who\s+(?!(?:i|we|you|they|he|she|it|me|us|them)\b)[a-z]+s\b)", re.I)
 # ("Until when can I incur expenses …, and will my FSA roll over?": a preposition before the question word)
-_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|can|could|may|"
-                   r"might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|has|had)\b")
+_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|can|could|"
+                   r"may|might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
 
 # "When I land a pull request by hand, which lines …": a when/where clause with its own subject sets the case of
