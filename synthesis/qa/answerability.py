@@ -214,6 +214,13 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             if not any(states_rate(f"{c.text} {c.lead_in}", unit) for c in about):
                 unstated[j] = f"an amount per {unit}"
                 continue
+        thing = reimbursed_thing(part.text) if REIMBURSED and part.expect is Expect.YESNO else ""
+        if (named := content_stems(thing)) and not any(
+                _REIMBURSE.search(f"{c.text} {c.lead_in}")
+                and 3 * len(named & (c.stems | content_stems(c.lead_in))) >= 2 * len(named)
+                for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT):
+            unstated[j] = f"a reimbursement of {thing}"  # "Will GSA reimburse my moving costs?" (see REIMBURSED)
+            continue
         if (part.expect is Expect.QUANTITY and COUNTED and asked_value(part.text) is None
                 and (head := counted_noun(part.text))):
             if not any(_counts(head, c) for c in candidates):
@@ -230,6 +237,21 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             unstated[j] = lacking
     return unstated
 
+
+# "Will GSA reimburse my moving costs?" is answered only by a sentence about reimbursing: one about relocating ("If
+# you plan to permanently move …, email TTS-PeopleOps") says nothing of who pays
+# (of what is asked, two thirds of its words: "… reimbursed for up to half the cost of professional liability
+# insurance" is no word on moving costs)
+REIMBURSED = True
+_REIMBURSE = re.compile(r"\breimburs\w*", re.I)
+_REIMBURSED_THING = re.compile(r"\breimburse\s+(?:me\s+|us\s+)?(?:for\s+)?(?P<thing>[^?,.;]+?)"
+                               r"(?=\s+(?:if|when|while|because|since|after|before|on|during)\b|[?,.;]|$)", re.I)
+
+
+def reimbursed_thing(text: str) -> str:
+    """What a question asks to be reimbursed ("my moving costs" of "Will GSA reimburse my moving costs?"), or ''."""
+    m = _REIMBURSED_THING.search(text)
+    return m.group("thing").strip() if m else ""
 
 RATE_WORDS = ("rate cap limit maximum max amount dollar dollars cents much per each every current "
               "per-mile per-hour per-day per-night per-week per-month per-year cents-per-mile")  # no topic of a rate

@@ -1355,6 +1355,31 @@ async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_
     assert not values.states_rate("a bonus of $500 at year-end", "year")
 
 
+async def test_a_reimbursement_asked_is_answered_only_by_a_sentence_about_reimbursing(minilm, monkeypatch):
+    """18F handbook (real text; a fresh probe): "Will GSA reimburse my moving costs?" was answered from the moving
+    page ("If you plan to permanently move …, email TTS-PeopleOps …"), which says nothing of who pays."""
+    from synthesis.qa import answerability
+
+    moving = _context(("Moving and changing your address", "Short-term relocation",
+                       "If you are relocating for 120 days or less, you do not need to notify PeopleOps or update GSA "
+                       "systems."),
+                      ("Moving and changing your address", "Moving",
+                       "If you plan to permanently move or relocate for longer than 120 days, email "
+                       "TTS-PeopleOps@gsa.gov and copy your supervisor as soon as you are thinking about moving. There "
+                       "may be implications to your move you might not be aware of or would like to confirm - such as "
+                       "a change in pay."))
+    question = "I'm moving permanently to Denver for family reasons. Will GSA reimburse my moving costs?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, moving, answerability, "REIMBURSED", False)
+    assert not on and "relocat" in off, (on, off)
+    monkeypatch.setattr(answerability, "REIMBURSED", True)
+    insurance = _context(("Travel guide FAQ", "How can I get reimbursed for professional liability insurance?",
+                          "Supervisors may be reimbursed for up to half the cost of professional liability insurance, "
+                          "up to $150."))
+    s = await _answer(minilm, "I'm a supervisor. Will the agency reimburse me for professional liability insurance?",
+                      insurance)
+    assert "up to half the cost" in s.summary, s.summary
+
+
 LOGLEVEL = _context(
     ("Config", "Config Settings > loglevel",
      "- Default: \"notice\"\n- Type: \"silent\", \"error\", \"warn\", \"notice\", \"http\", \"info\", \"verbose\", or "
