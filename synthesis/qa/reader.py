@@ -131,6 +131,13 @@ class Candidate:
     def heading(self) -> str:
         return heading(self.passage)
 
+    @property
+    def document(self) -> tuple:
+        """The document its passage is a chunk of: collection, id and version (two collections can hold a
+        `docs/README.md` each; a re-ingest leaves a second version for a moment)."""
+        meta = self.passage.metadata
+        return meta.get("collection"), self.passage.doc_id, meta.get("doc_hash")
+
     def contextual(self, text: str | None = None) -> str:
         """The sentence (or `text`, its reading) under its heading: what the section-aware embedding sees."""
         h = self.heading

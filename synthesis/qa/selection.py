@@ -76,12 +76,6 @@ def _asks_the_procedure(c: Candidate, j: int) -> bool:
 # determine their recommendation") is a step before the answer; the answer comes after it in its passage.
 AFTER_PREMISE = True
 LATER_RATIO = 0.5  # … a later line at least this share as relevant as the best
-
-
-def _document(c: Candidate) -> tuple:
-    """The document a candidate's passage is a chunk of (collection, id, version; as quotes.document_key)."""
-    meta = c.passage.metadata
-    return meta.get("collection"), c.passage.doc_id, meta.get("doc_hash")
 _PREMISE = re.compile(r"(?i)^\s*(?:after|once)\s+(?P<premise>[^,?]{6,}?),\s*(?P<ask>[^,]+?)\??\s*$")
 
 
@@ -189,7 +183,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             # the answer is further on in the document (this chunk or the next): its best line after this one that
             # uses a word of what is asked
             at = (best.passage.chunk_index, best.position)
-            later = [c for c in candidates if _document(c) == _document(best)
+            later = [c for c in candidates if c.document == best.document
                      and at < (c.passage.chunk_index, c.position) and c.passage.chunk_index <= at[0] + 1
                      and c.scores and c.scores[j] >= LATER_RATIO * best.scores[j]
                      and id(c) not in used and asked & c.stems]

@@ -31,7 +31,7 @@ from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, as_clause, gap_clause, gap_
 from .base import Context, SynthesisOutcome
 from .contradictions import (REPLACING, Claim, ClaimConflict, Verdict, compare, describe, find_contradictions, judge,
                              replaces, resolution)
-from .quotes import (MAX_STEPS, continued_by, document_key, items_under, join_items, list_below, list_for, quote,
+from .quotes import (MAX_STEPS, continued_by, items_under, join_items, list_below, list_for, quote,
                      quote_all, same_list, step_list)
 from .quotes import sentence as full_sentence
 
@@ -240,7 +240,7 @@ class ExtractiveSynthesizer:
             for u in chosen:
                 if u.text in quoted or (u.lead_in and u.lead_in in quoted):  # already said, alone or in its list (or
                     continue  # the same line on another page)
-                if ONE_LEAD and (document_key(u), u.text) in said_in_leads:
+                if ONE_LEAD and (u.document, u.text) in said_in_leads:
                     continue  # said as (part of) a lead-in already: "… and resubmit it. For example: …"
                 if u.fragment and u.lead_in and any(
                         x is not u and x.text == u.lead_in and same_list(u, x) and x.text not in quoted
@@ -259,14 +259,14 @@ class ExtractiveSynthesizer:
                 then = None if items or lead else _next_in_paragraph(u, units, quoted, picked_ids)
                 # an item whose lead-in the summary has quoted already reads without it ("You will need to make
                 # manual adjustments … For example:" once, not before each example step)
-                bare = ONE_LEAD and not items and u.fragment and (document_key(u), u.lead_in) in led
+                bare = ONE_LEAD and not items and u.fragment and (u.document, u.lead_in) in led
                 alone = cite(full_sentence(u.text), [u.source]) if bare else quote(u)
                 # the lead-in this quote prints: the item's own, its list's, or the sentence it continues
                 printed = (lead.text if lead is not None else items[0].lead_in if items
                            else u.lead_in if u.fragment and not bare else "")
                 if printed:
-                    led.add((document_key(u), printed))
-                    said_in_leads.update((document_key(u), x) for x in split_sentences(printed))
+                    led.add((u.document, printed))
+                    said_in_leads.update((u.document, x) for x in split_sentences(printed))
                 if then is not None:
                     quoted.add(then.text)
                     quotes.append(f"{alone} {cite(full_sentence(then.text), [then.source])}")
@@ -530,7 +530,7 @@ def _rejoin_lists(units: list[Unit]) -> list[Unit]:
         return units
     by_chunk: dict[tuple, list[Unit]] = {}
     for u in units:
-        by_chunk.setdefault((*document_key(u), u.passage.chunk_index), []).append(u)
+        by_chunk.setdefault((*u.document, u.passage.chunk_index), []).append(u)
     for (*doc, index), chunk in by_chunk.items():
         last = max(chunk, key=lambda u: u.position)
         nxt = sorted(by_chunk.get((*doc, index + 1), []), key=lambda u: u.position)

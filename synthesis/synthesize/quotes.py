@@ -15,18 +15,16 @@ MAX_LIST_STEPS, MAX_LIST_CHARS = 15, 1500  # a "how do I" part's steps in full, 
 SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
 
 
-def document_key(u: Unit) -> tuple:
-    """The document a unit's passage is a chunk of: its collection, id and version (two collections can hold a
-    `docs/README.md` each; a re-ingest leaves a second version for a moment)."""
-    meta = u.passage.metadata
-    return meta.get("collection"), u.passage.doc_id, meta.get("doc_hash")
-
-
 def same_list(x: Unit, u: Unit) -> bool:
     """`x` can be an item of a list `u` leads: in `u`'s passage, or in the next chunk of its document (a list that
     chunking cut from its lead-in, read under it again: see extractive._rejoin_lists)."""
-    return x.passage.id == u.passage.id or (document_key(x) == document_key(u)
+    return x.passage.id == u.passage.id or (x.document == u.document
                                             and x.passage.chunk_index == u.passage.chunk_index + 1)
+
+
+def leads(u: Unit, units: list[Unit]) -> bool:
+    """Some of `units` are items of a list `u` leads (`same_list`)."""
+    return any(x.lead_in == u.text and same_list(x, u) for x in units)
 
 
 def sentence(text: str) -> str:
@@ -66,7 +64,7 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
     """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
     and a lead-in that an item already carries is not quoted again on its own. Given all the `units`, lines of code
     are quoted with their block around them."""
-    carried = {(document_key(u), u.lead_in) for u in ordered if u.fragment and u.lead_in}
+    carried = {(u.document, u.lead_in) for u in ordered if u.fragment and u.lead_in}
     quotes: list[str] = []
     run: list[Unit] = []
 
@@ -80,14 +78,13 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
             run.clear()
 
     for u in ordered:
-        if (document_key(u), u.text) in carried:
+        if (u.document, u.text) in carried:
             continue  # "The main differences are:" alone, then again before its item
         if run and not (u.fragment and u.lead_in and u.source == run[0].source and u.lead_in == run[0].lead_in):
             flush()
         if u.fragment and u.lead_in:
             run.append(u)
-        elif units and _introduces(u, units) and not u.lead_in and not any(
-                x.lead_in == u.text and same_list(x, u) for x in ordered):
+        elif units and _introduces(u, units) and not u.lead_in and not leads(u, ordered):
             # a lead-in alone ("Some issues … which can cause crates to get rebuilt are:") says nothing: quoted with
             # its items, or left out when none was retrieved and the finding has more to say
             items, more = upto(items_under(u.text, u, units), MAX_STEPS, MAX_STEP_CHARS)
@@ -112,7 +109,7 @@ def _introduces(u: Unit, units: list[Unit]) -> bool:
         return True
     # (an option's term line introduces its description: sentences.OPTION_ITEMS)
     return ((introduces_list(u.text) or bool(OPTION_TERM.match(u.text)))
-            and any(x.lead_in == u.text and same_list(x, u) for x in units))
+            and leads(u, units))
 
 
 def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
@@ -136,8 +133,7 @@ def list_below(quoted: list[Unit], units: list[Unit]) -> tuple[Unit, list[Unit],
     but one that leads its own list ("The platforms we accept are listed below:" has its items already)."""
     if not FORWARD_LISTS:
         return None
-    pointing = [u for u in quoted if REFERS_BELOW.search(u.text)
-                and not any(x.lead_in == u.text and same_list(x, u) for x in units)]
+    pointing = [u for u in quoted if REFERS_BELOW.search(u.text) and not leads(u, units)]
     if not pointing:
         return None
     named = {w for u in pointing for w in content_stems(REFERS_BELOW.split(u.text)[0].split(",")[-1])}
@@ -161,7 +157,7 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     if u.code and u.lead_in:  # a command or config line reads with the rest of its block
         return code_window([u], units)
     # prose introducing a list (a list item has a lead-in), or an item other items are nested under
-    if _introduces(u, units) and (not u.lead_in or any(x.lead_in == u.text and same_list(x, u) for x in units)):
+    if _introduces(u, units) and (not u.lead_in or leads(u, units)):
         lead = u.text
     elif u.fragment and introduces_list(u.lead_in):
         lead, item = u.lead_in, True
