@@ -105,7 +105,7 @@ async def test_a_passage_that_announces_a_list_is_followed_by_the_next_chunk(spe
 
 
 async def test_a_list_cut_from_its_lead_in_is_quoted_under_it(speakers, minilm, monkeypatch):
-    from synthesis.synthesize import extractive
+    from synthesis.synthesize import candidates
     from synthesis.synthesize.base import Context, ContextSource
     from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
@@ -120,6 +120,6 @@ async def test_a_list_cut_from_its_lead_in_is_quoted_under_it(speakers, minilm, 
     mixed = Context(sources=[ContextSource(number=1, passage=lead), ContextSource(number=2, passage=elsewhere)])
     apart = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, mixed)).synthesis.summary
     assert "guidelines below: Make a local copy" not in apart, apart
-    monkeypatch.setattr(extractive, "REJOIN_LISTS", False)
+    monkeypatch.setattr(candidates, "REJOIN_LISTS", False)
     off = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, context)).synthesis.summary
     assert "guidelines below: Make a local copy" not in off, off

@@ -10,6 +10,7 @@ import pytest
 from synthesis.models import Passage
 from synthesis.sentences import Sentence, sentence_units, split_sentences
 from synthesis.synthesize.base import Context, ContextSource
+from synthesis.synthesize.candidates import candidates
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
 HOTFIX = """A hotfix request states:
@@ -331,7 +332,7 @@ def test_a_sentence_that_points_back(text, points):
 
 def test_a_sentence_pointing_back_is_one_unit_with_the_one_before(minilm):
     passage = Passage(id="p1", doc_id="d1", content=PRINTER, score=0.8, title="Equipment", section="Printers")
-    units = ExtractiveSynthesizer(minilm)._units(Context(sources=[ContextSource(number=1, passage=passage)]))
+    units = candidates(Context(sources=[ContextSource(number=1, passage=passage)]))
     texts = [u.text for u in units]
     assert texts[1] == ("If you believe you have a business justification for a home printer, please discuss with "
                         "your supervisor. This request will require approval from your supervisor and the head of "
@@ -352,7 +353,7 @@ PHONE_RULES = ("### Rules\n\n"
 
 def test_a_list_items_later_sentence_pointing_back_is_one_unit_with_the_one_before(minilm):
     passage = Passage(id="p1", doc_id="d1", content=PHONE_RULES, score=0.8, title="Equipment", section="Phone > Rules")
-    units = ExtractiveSynthesizer(minilm)._units(Context(sources=[ContextSource(number=1, passage=passage)]))
+    units = candidates(Context(sources=[ContextSource(number=1, passage=passage)]))
     texts = [u.text for u in units]
     assert texts[0] == ("Change the phone's passcode. It must be longer than 14 characters and contain both letters "
                         "and numbers."), texts
@@ -395,7 +396,7 @@ async def test_a_page_about_itself_and_a_link_home_do_not_answer(minilm):
         id="p1", doc_id="d1", content=SLACK_ADMIN, score=0.8, title="Slack user management",
         section="Slack user management"))])
     synthesizer = ExtractiveSynthesizer(minilm)
-    assert not any(u.text.startswith("Back to") for u in synthesizer._units(context))
+    assert not any(u.text.startswith("Back to") for u in candidates(context))
     s = (await synthesizer.synthesize("What happens to my Slack account when I leave TTS?", context)).synthesis
     assert s.summary.startswith("When a TTS Slack user leaves"), s.summary
     assert "This page overviews" not in s.summary

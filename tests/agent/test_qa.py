@@ -16,6 +16,7 @@ from synthesis.qa import Expect, analyze
 from synthesis.qa.kinds import answer_kinds
 from synthesis.qa.question import comparison_sides, expected, split_parts
 from synthesis.synthesize.base import Context, ContextSource
+from synthesis.synthesize.candidates import candidates
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
 
@@ -321,7 +322,7 @@ async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minil
     assert listed[0].content.startswith("To fill out your PSLF application and obtain employer verification:")
     assert "DocuSign" in listed[0].content and "Section 4" in listed[0].content and "Download" in listed[0].content
     assert listed[0].citations == [1, 2]  # the lead-in's chunk and the steps' chunk
-    # the summary quotes the first steps under the lead-in too (the list read as one again: extractive._rejoin_lists)
+    # the summary quotes the first steps under the lead-in too (the list read as one again: candidates._rejoin_lists)
     assert "obtain employer verification: Download the application PDF" in s.summary, s.summary
 
 
@@ -462,7 +463,7 @@ async def test_a_place_part_is_judged_by_its_own_words(minilm):
     from synthesis.qa.question import analyze
 
     frame = analyze("Where is the health center in the Chicago office? Does FEHB cover acupuncture?")
-    units = ExtractiveSynthesizer(minilm)._units(_context(*OFFICES, (
+    units = candidates(_context(*OFFICES, (
         "Health benefits", "FEHB > Covered services",
         "FEHB plans cover acupuncture when a licensed practitioner performs it.")))
     ExtractiveSynthesizer(minilm).reader.score(frame, units)
@@ -565,7 +566,7 @@ def test_a_sentence_under_a_heading_that_matches_the_question_gains(minilm, monk
     synthesizer = ExtractiveSynthesizer(minilm)
 
     def scores() -> dict[str, float]:
-        units = synthesizer._units(context)
+        units = candidates(context)
         synthesizer.reader.score(frame, units)
         return {u.passage.section.split(">")[-1].strip(): u.relevance for u in units}
 
@@ -595,8 +596,7 @@ async def test_a_question_about_one_office_is_not_answered_from_another(minilm):
     from synthesis.qa.reader import _NAME
     from synthesis.sentences import content_stems
     assert [m.group("name") for m in _NAME.finditer("I can't log into my Mac at the DC office")] == ["DC"]
-    synthesizer = ExtractiveSynthesizer(minilm)
-    units = synthesizer._units(context)
+    units = candidates(context)
     head = [content_stems(u.heading + " " + u.lead_in) for u in units]
     assert reader_scopes("Is bike parking free at the DC office?", units, head) == {"dc"}
     assert reader_scopes("How do I get to Bike parking?", units, head) == set()  # "parking": lower case
@@ -746,7 +746,7 @@ async def test_a_rare_word_in_an_unrelated_passage_does_not_make_the_question_an
     )
     synthesizer = ExtractiveSynthesizer(minilm)
     frame = analyze("Will the agency reimburse a coworking space membership for remote employees?")
-    units = synthesizer._units(context)
+    units = candidates(context)
     synthesizer.reader.score(frame, units)
     assert "coworking" in support(frame, units, minilm.embed).missing
 
@@ -765,7 +765,7 @@ async def test_a_rare_word_is_not_present_as_the_people_who_do_it(minilm):
     )
     synthesizer = ExtractiveSynthesizer(minilm)
     frame = analyze("Will the agency reimburse a coworking space membership for remote employees?")
-    units = synthesizer._units(context)
+    units = candidates(context)
     synthesizer.reader.score(frame, units)
     assert "coworking" in support(frame, units, minilm.embed).missing
     assert _agent("coworkers") and _agent("recruiter") and not _agent("coworking") and not _agent("numbers")
@@ -773,7 +773,7 @@ async def test_a_rare_word_is_not_present_as_the_people_who_do_it(minilm):
     assert "coworkers" not in support(frame, units, minilm.embed).missing
     # the other way round is not a different thing: a question about transporters is answered by transport
     papers = _context(("Paper", "Results", "Glucose transport into the cell fell by half in the knockout mice."))
-    units = synthesizer._units(papers)
+    units = candidates(papers)
     frame = analyze("Do glucose transporters work in knockout mice?")
     synthesizer.reader.score(frame, units)
     assert "transporters" not in support(frame, units, minilm.embed).missing
@@ -1227,7 +1227,7 @@ async def test_the_comparing_word_is_no_missing_topic(minilm, monkeypatch):
     parking = _context(("Parking", "Reserving a spot", "Spots are located in the East Courtyard and reserved a day "
                                                        "ahead through the parking desk."))
     synthesizer = ExtractiveSynthesizer(minilm)
-    frame, units = analyze("How do comp time and credit hours differ?"), synthesizer._units(parking)
+    frame, units = analyze("How do comp time and credit hours differ?"), candidates(parking)
     synthesizer.reader.score(frame, units)
     on = answerability.missing_words(frame, units, minilm.embed)
     monkeypatch.setattr(answerability, "comparison_word", lambda word: False)
@@ -1757,7 +1757,7 @@ async def test_a_side_with_a_section_of_its_own_is_answered_from_it(minilm):
 
     frame = analyze(question)
     synthesizer = ExtractiveSynthesizer(minilm)
-    units = synthesizer._units(context)
+    units = candidates(context)
     synthesizer.reader.score(frame, units)
     professional, personal = pick_answers(frame, units)
     # no line says "professional" or "personal": the headings do (the professional side had quoted the personal
@@ -2117,11 +2117,11 @@ async def test_a_yes_no_answer_goes_on_in_what_to_do_instead(minilm, monkeypatch
     """18F handbook (a fresh probe): "The police got my stolen laptop back. Can I go back to using it?" was answered
     "it may have been tampered with and should not be used" without the next sentence, what to do instead."""
     from synthesis.qa import selection
-    from synthesis.synthesize import extractive
+    from synthesis.synthesize import summary
 
     # the short next sentence of a quoted line's paragraph is quoted with it anyway: this rule is what picks it
     # when that one does not apply (here it is switched off, so the test shows this rule alone)
-    monkeypatch.setattr(extractive, "PARAGRAPH_NEXT_WORDS", 0)
+    monkeypatch.setattr(summary, "PARAGRAPH_NEXT_WORDS", 0)
 
     assert Expect.PROCEDURE in answer_kinds("Return the equipment to GSA IT so they can inspect it.")
     context = _context(
@@ -2440,7 +2440,7 @@ async def test_an_faq_procedure_leaves_another_parts_answer_to_it(minilm):
     frame = analyze(question)
     assert [p.expect for p in frame.parts] == [Expect.PROCEDURE, Expect.WHO]
     synthesizer = ExtractiveSynthesizer(minilm)
-    units = synthesizer._units(_context(*COR_FAQ))
+    units = candidates(_context(*COR_FAQ))
     synthesizer.reader.score(frame, units)
     how, who = pick_answers(frame, units)
     assert any("FAITAS" in c.text for c in how), [c.text for c in how]  # the rule quoted the section …
@@ -2472,7 +2472,7 @@ async def test_an_answer_is_quoted_with_the_short_sentence_its_paragraph_goes_on
     """The rule a paragraph states, then what follows from it ("… you do not need the desktop client. The browser
     editor keeps every revision for you."): the second sentence reads weakly alone, but it is the half of the answer
     that says why. It is quoted after the first, from the same paragraph only."""
-    from synthesis.synthesize import extractive
+    from synthesis.synthesize import summary
 
     context = _context(
         ("Team wiki", "Editing in the browser",
@@ -2493,7 +2493,7 @@ async def test_an_answer_is_quoted_with_the_short_sentence_its_paragraph_goes_on
     alone = (await _answer(minilm, question, ends)).summary
     assert "you do not need to install the desktop client" in alone, alone
     assert "lock a page" not in alone, alone
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, extractive, "PARAGRAPH_NEXT_WORDS", 0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, summary, "PARAGRAPH_NEXT_WORDS", 0)
     assert "you do not need to install the desktop client" in on, on
     assert "keeps every revision for you" in on, on
     assert "keeps every revision for you" not in off, off

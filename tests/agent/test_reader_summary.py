@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from synthesis.models import Passage
 from synthesis.synthesize.base import Context, ContextSource
+from synthesis.synthesize.candidates import candidates
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
 
@@ -287,7 +288,7 @@ async def test_a_sentence_naming_its_subject_only_as_this_option_is_quoted_under
 
 
 def test_only_a_heading_that_names_one_thing_is_a_sentences_subject():
-    from synthesis.synthesize.extractive import _subject
+    from synthesis.synthesize.candidates import subject_heading as _subject
 
     def passage(section):
         return Passage(id="p", doc_id="d", content="", score=0.5, section=section)
@@ -397,7 +398,7 @@ def test_a_lists_items_leave_out_the_commands_nested_in_one_of_them(minilm):
                         "- Install the truststore package, in the Python environment you're running pip in.\n"
                         "  ```\n  $ python -m pip install truststore\n  $ python -m pip install SomePackage "
                         "--use-feature=truststore\n  ```"))
-    units = ExtractiveSynthesizer(minilm)._units(context)
+    units = candidates(context)
     first = next(u for u in units if u.text == "Use Python 3.10 or newer.")
     assert [u.text for u in items_under(first.lead_in, first, units)] == [
         "Use Python 3.10 or newer.", "Install the truststore package, in the Python environment you're running pip in."]
@@ -411,7 +412,7 @@ def test_a_lists_items_leave_out_the_commands_nested_in_one_of_them(minilm):
 
 def test_a_field_line_is_quoted_under_the_setting_it_belongs_to():
     """Cargo's configuration reference: "Default: 3" under "net.retry" was quoted as "Default: 3." alone."""
-    from synthesis.synthesize.extractive import _subject
+    from synthesis.synthesize.candidates import subject_heading as _subject
 
     def passage(section):
         return Passage(id="p", doc_id="d", content="", score=0.5, section=section)
@@ -463,7 +464,7 @@ def test_a_winning_line_of_a_long_code_block_is_in_its_quote(minilm):
              "codegen-units = 16", "rpath = false"]
     context = _context(("profiles.html", "Profiles - The Cargo Book", "Profiles > Default profiles > release",
                         "The default settings for the release profile are:\n\n```\n" + "\n".join(lines) + "\n```"))
-    units = ExtractiveSynthesizer(minilm)._units(context)
+    units = candidates(context)
     for u in units:
         u.relevance = 0.9 if u.text == "codegen-units = 16" else 0.4
     lead = next(u for u in units if u.text.endswith("are:"))
@@ -510,7 +511,7 @@ def test_a_findings_lead_in_comes_with_its_items_or_not_at_all(minilm):
          "You can debug a rebuild by setting the CARGO_LOG environment variable."),
         ("steps.md", "Deploys", "Rollback",
          "To roll back a deploy, do the following:\n\n- Open the deploy dashboard.\n- Press the rollback button."))
-    units = ExtractiveSynthesizer(minilm)._units(context)
+    units = candidates(context)
     lone = next(u for u in units if u.text.startswith("Some issues"))
     other = next(u for u in units if u.text.startswith("You can debug"))
     assert quote_all([lone, other], units) == "You can debug a rebuild by setting the CARGO_LOG environment variable. [2]"
@@ -673,7 +674,7 @@ async def test_an_example_list_is_read_under_the_rule_it_is_an_example_of(minilm
     leave. What do I need to do to the timesheet?" quoted the example's steps under "For example:" and never the rule
     before it ("… and resubmit it"). The rule leads the example's items, and the summary quotes it once."""
     from synthesis import sentences
-    from synthesis.synthesize import extractive
+    from synthesis.synthesize import summary
 
     hrlinks = _context(("hrlinks.md", "HR Links", "Adding or changing an absence request after timesheet submittal",
                         "##### For current pay period\n\n"
@@ -690,7 +691,7 @@ async def test_an_example_list_is_read_under_the_rule_it_is_an_example_of(minilm
     s = await _summary(minilm, question, hrlinks)
     assert "resubmit it. For example:" in s and "Regular Time" in s, s
     assert s.count("resubmit it") == 1, s
-    monkeypatch.setattr(extractive, "ONE_LEAD", False)
+    monkeypatch.setattr(summary, "ONE_LEAD", False)
     assert (await _summary(minilm, question, hrlinks)).count("resubmit it") > 1
     monkeypatch.setattr(sentences, "EXAMPLE_LEADS", False)
     assert "resubmit it. For example:" not in await _summary(minilm, question, hrlinks)
@@ -700,13 +701,12 @@ def test_nested_items_are_read_once_however_their_texts_repeat():
     """Found in review: a step nested under another with the same text as an outer step looped forever when the
     steps were read with what is nested under them, and a list re-led after a chunk cut stopped at a third level."""
     from synthesis.synthesize import quotes
-    from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
     def units_of(*chunks: str) -> list:
         context = Context(sources=[ContextSource(number=i + 1, passage=Passage(
             id=f"d#{i}", doc_id="d.md", content=c, score=0.6, chunk_index=i, title="T", section="S",
             metadata={"collection": "c", "doc_hash": "h"})) for i, c in enumerate(chunks)])
-        return ExtractiveSynthesizer.__new__(ExtractiveSynthesizer)._units(context)
+        return candidates(context)
 
     cycle = units_of("Install it as follows:\n\n- Open the Settings app\n  - Click the General tab\n"
                      "- Click the General tab\n  - Open the Settings app\n")
