@@ -74,6 +74,22 @@ _INSTRUCTION = re.compile(
     r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
 
 
+# "Who is the current director of the Market Development division?" names the role it asks about: only a person's
+# name answers it, which no reading of a sentence's words can check (a sentence naming the division and its staff
+# holds a role). Such a part is never answered with 'high' confidence.
+ROLE_HOLDER = True
+_HOLDER = re.compile(r"\bwho(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:the|our|my|their|its)\s+)?"
+                     r"(?:(?:current|new|acting|interim|present|head)\s+)?"
+                     r"(?:director|head|chief|lead|leader|manager|owner|chair|chairperson|president|commissioner|"
+                     r"administrator|deputy|executive|supervisor|coordinator|officer|ceo|cto|cio|ciso|cfo|coo)s?\b",
+                     re.I)
+
+
+def asks_holder(text: str) -> bool:
+    """The part asks who holds a role it names ("Who is the current director of …?")."""
+    return ROLE_HOLDER and bool(_HOLDER.search(text))
+
+
 def answer_kinds(text: str) -> set[Expect]:
     """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
     kinds = {Expect.OTHER}

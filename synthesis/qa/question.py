@@ -411,6 +411,12 @@ _BARE_CONDITION = re.compile(r"(?i)^((?:if|once|when)\s+(?:so|not|i|we|you|they|
                              r"(?:i|we|you|they|it|he|she))\b")
 
 
+# A comparison whose sides cannot be read, split into parts that each ask ("Someone recommended the ACE feedback
+# framework. What do the three letters stand for and how are they different from each other?"), is two questions,
+# each read with the statement before them; as sides, neither knew what "they" are.
+PARTS_NOT_SIDES = True
+
+
 def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     """The frame of `question`: parts from `sub_parts` (the planner's decomposition) or its own split.
 
@@ -427,6 +433,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             texts = comparison_sides(question, scene=True) or texts
     if not texts:
         texts = split_parts(question)
+        if comparison and PARTS_NOT_SIDES and len(texts) >= 2 and all(_asks(t) for t in texts):
+            comparison = False  # "What do the three letters stand for and how are they different?": two questions
     cases = not texts and whole is Expect.YESNO and alternatives(asking)
     if cases:
         texts = cases

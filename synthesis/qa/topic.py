@@ -231,12 +231,19 @@ _ASIDE = re.compile(r"^\W*(?P<word>[A-Za-z][\w'-]*)\s*,\s*(?=(?:how|what|when|wh
                     r"was|were|will|would|can|could|do|does|did|should|shall|may|might|must|has|have)\b)", re.I)
 
 
+# Words that judge whether what the asker does is acceptable ("Is that frowned upon?", "Is it kosher to …?"): the
+# passages answer them with their rules ("only as a last resort", "may", "should not"), never in these words.
+JUDGEMENTS = frozenset("""frowned kosher unprofessional taboo verboten uncool sketchy iffy faux pas""".split())
+
+
 def colours(word: str, question: str) -> bool:
     """A word that only colours how the asker asks, not what: an adverb ("Realistically, how long …", "… to the
     latest afterwards"), a comparative or superlative ("why is check so much quicker?"), an adjective outside a
     yes/no question ("sitting untouched for a week", "how chatty is npm out of the box"), or an aside before the
     asking (ASIDES). In a yes/no question a plain adjective is what is asked ("Is court leave retroactive?") and
-    decides."""
+    decides. A word judging what the asker does (JUDGEMENTS: "Is that frowned upon?") asks what the rules say."""
+    if word.lower() in JUDGEMENTS:
+        return True
     if ASIDES and {"ADJ", "ADV"} & set(lexicon(word)) and any(
             (m := _ASIDE.match(s)) and m.group("word").lower() == word.lower()
             for s in asked_sentences(question)[1:]):

@@ -20,9 +20,17 @@ from ..sentences import NUMBER_WORD
 # ("how long does approval take"; not "how long can a package name be"), or what something costs ("how much does a
 # seat cost"; not "how much of the fee is covered").
 _TIME_UNITS = "seconds|minutes|hours|days|weeks|months|years"
+# … or how long a span of time is ("how long is the comment window", "how long is the probationary period"; not "how
+# long is the password": SPANS only)
+SPANS = True
+_SPAN = (r"window|period|term|delay|wait|waiting period|notice|probation|retention|trial|cycle|timeframe|time frame|"
+         r"turnaround|interval|timeout|grace period|cooldown|cool-down|rotation|tour|fellowship|internship|detail|"
+         r"assignment|appointment|sabbatical|furlough|leave|break|shift|session|meeting|training|course|bootcamp")
 _ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
                         r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
                         r"retain\w*|remain\w*|expire\w*)\b)", re.I)
+_ASKS_SPAN = re.compile(rf"\bhow long (?:is|are|was|were|will be|would be)\s+(?:(?:the|a|an|my|our|your|their|this|that|"
+                        rf"each|every)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_SPAN})s?\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
                          r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|"
                          r"\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
@@ -67,6 +75,8 @@ def asked_value(text: str) -> tuple[str, str] | None:
         if m := asks.search(text):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
+    if SPANS and _ASKS_SPAN.search(text):
+        return DURATION, DURATION
     return None
 
 

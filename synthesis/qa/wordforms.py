@@ -54,16 +54,24 @@ def identifier_parts(words: list[str]) -> set[str]:
 
 
 HYPHENATED = True  # a hyphenated word is there when its parts are ("auto-archiver": "automatically archived")
+# … and a common word qualifying a rarer one the passages use says nothing of its own: "COVID-era travel guidance"
+# is the guidance about COVID (Zipf COMMON_PART or more, after a part both rarer and used: not "pet-friendly")
+COMMON_PART = 4.5
 
 
 def hyphenated(word: str, present: set[str], vocabulary: list[str]) -> bool:
     """A hyphenated word whose every part the passages use, one at least whole (by stem), the others whole or as the
     start of a longer word (four letters or more): "auto-archiver" of "Inactive repositories are automatically
-    archived"; not "post-doc" of "posted documents", nor "co-working" of "company working"."""
+    archived"; not "post-doc" of "posted documents", nor "co-working" of "company working". A common part (Zipf
+    COMMON_PART or more) after a rarer part used whole may be missing: "covid-era", "covid-related"."""
     parts = [p for p in word.lower().split("-") if p]
     whole = [stem(p) in present for p in parts]
-    return HYPHENATED and len(parts) >= 2 and any(whole) and all(
-        w or (len(p) >= 4 and any(v.startswith(p) for v in vocabulary)) for p, w in zip(parts, whole))
+    used = [w or (len(p) >= 4 and any(v.startswith(p) for v in vocabulary)) for p, w in zip(parts, whole)]
+    rare = [k for k, (p, u) in enumerate(zip(parts, used)) if u and zipf(p) < COMMON_PART]
+    waived = [not u and bool(COMMON_PART) and zipf(p) >= COMMON_PART and any(k < i for k in rare)
+              for i, (p, u) in enumerate(zip(parts, used))]  # ("covid" of "COVID-19": used, as a word's start)
+    return HYPHENATED and len(parts) >= 2 and (any(whole) or any(waived)) and all(
+        u or x for u, x in zip(used, waived))
 
 
 def clipped(word: str, vocabulary: list[str]) -> bool:

@@ -20,7 +20,7 @@ from ..models import Contradiction, Finding, Quality, Source, Synthesis
 from ..planner import main_noun_phrase
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
-from ..qa.kinds import holds
+from ..qa.kinds import asks_holder, holds
 from ..qa.values import asks_date
 from ..sentences import content_stems
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, gap_clause, gap_text, overall_quality
@@ -39,7 +39,8 @@ CONFLICT_SHARE = 0.5  # both sides of a reported disagreement score at least thi
 HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
 # Only answers whose kind can be seen in the quoted sentence (a number, a role, a place) can be 'high': an extract
 # can show "240 hours" or "the first line supervisor", but not that a quoted rule settles a yes/no question, nor
-# that a year is the year of what was asked ("In 2020, the CoE was codified into law" for "when did it get started").
+# that a year is the year of what was asked ("In 2020, the CoE was codified into law" for "when did it get started"),
+# nor that a name is the holder of the role a question names ("Who is the current director of …?": kinds.asks_holder).
 CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
 SUPERSEDED = 0.8  # share of its relevance a sentence keeps when another retrieved page says it replaces its page
 
@@ -199,7 +200,8 @@ class ExtractiveSynthesizer:
         fits = all(any(holds(frame.parts[j], u) for u in answers if u.part == j or len(frame.parts) == 1)
                    for j in range(len(frame.parts)) if j not in {g.part for g in gaps})
         strength = 0.9 if weakest >= HIGH_SUPPORT else 0.6 if weakest >= MEDIUM_SUPPORT else 0.3
-        checkable = all(p.expect in CHECKABLE and not asks_date(p.text) for p in frame.parts)
+        checkable = all(p.expect in CHECKABLE and not asks_date(p.text) and not asks_holder(p.text)
+                        for p in frame.parts)
         if not fits or not checkable or disputed or gaps:
             strength = min(strength, 0.6)
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
