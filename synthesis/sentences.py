@@ -147,6 +147,7 @@ SHORT_ITEMS = True  # keep a list item of one or two words when a sentence endin
 # An item nested under another has that item as its lead-in ("Five days to ten days in advance for:" then "Training
 # (not at a conference) that costs less than $2,500"): read alone, or under the list's heading, it says nothing
 NESTED_ITEMS = True
+LABEL_PARENTS = True  # … and an item nested under a label of a word or two reads under the label (with what leads it)
 # A list led by "For example:" alone is an example of the sentence before it ("You will need to make manual
 # adjustments to the timesheet and resubmit it. For example: 1. You submit your timesheet on Thursday …"): that
 # sentence leads it too, since "For example:" says nothing of what the items show
@@ -213,8 +214,10 @@ def lead_text(lead: str) -> str:
 
 
 def lead_joint(lead: str) -> str:
-    """What joins a lead-in to its items: ': ', or a space after a question ("Do you need any of the following? A …")."""
-    return " " if lead.rstrip().endswith("?") else ": "
+    """What joins a lead-in to its items: ': ', or a space after a question ("Do you need any of the following? A …")
+    or after a whole sentence that keeps its full stop (an item others are nested under: "… after your final day on
+    PPL. The 12 week agreement is in place …", not "PPL.: The 12 week …")."""
+    return " " if lead.rstrip().endswith("?") or re.search(r"[A-Za-z0-9]{2}[.!]$", lead_text(lead)) else ": "
 
 
 def sentence_units(text: str) -> list[Sentence]:
@@ -325,6 +328,12 @@ def sentence_units(text: str) -> list[Sentence]:
             # (a label of a word or two, "Employee", leads nothing: the next item out that says something does)
             parent = next((t for _, t in reversed(items) if t.rstrip().endswith(":") or len(_WORD.findall(t)) >= 3),
                           "") if NESTED_ITEMS else ""
+            # … but it names what its items describe: "Key AirTable interfaces: TTSC calendar" leads "Staff to see
+            # TTSC events, organizational milestones, etc." (LABEL_PARENTS)
+            label = items[-1][1] if NESTED_ITEMS and LABEL_PARENTS and items else ""
+            if label and 1 <= len(_WORD.findall(label)) <= 2 and not label.rstrip().endswith(":") and label != parent:
+                outer = parent or (lead if lead.rstrip().endswith(":") else "")
+                parent = f"{lead_text(outer)}: {label.rstrip('.')}" if outer else label.rstrip(".")
             if parent:
                 nesting.add(parent)
             items.append((indent, ""))

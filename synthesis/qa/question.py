@@ -283,8 +283,18 @@ def told_sides(question: str) -> list[str]:
     if len(sides) != 2 or not all(content_words(s) for s in sides):
         return []
     second = _DETERMINER.sub("", sides[1])
+    if BOTH_MARKS and (both := list(_BOTH.finditer(sides[0]))):
+        # "accounts on both Docker Hub and Smartsheet for a project": "both" opens the pair, and a phrase after it
+        # says what for
+        return [_DETERMINER.sub("", sides[0][both[-1].end():]), _TRAILING_PHRASE.sub("", second)]
     first = _DETERMINER.sub("", " ".join(sides[0].split()[-len(second.split()):]))
     return [first, second]
+
+
+BOTH_MARKS = True
+_BOTH = re.compile(r"\b(?:both|either|between)\s+", re.I)
+_TRAILING_PHRASE = re.compile(r"\s+(?:for|in|at|on|with|during|from|at)\s+(?:a|an|the|my|our|your|this|that|some)\s+"
+                              r"[\w-]+$", re.I)
 
 
 def compared_aspect(text: str) -> re.Match[str] | None:
@@ -411,6 +421,11 @@ _BARE_CONDITION = re.compile(r"(?i)^((?:if|once|when)\s+(?:so|not|i|we|you|they|
                              r"(?:i|we|you|they|it|he|she))\b")
 
 
+# "I need accounts on both Docker Hub and Smartsheet. Is getting access the same process for both?" compares the two
+# the story names: each is answered (it was read as one question, answered for Docker Hub alone).
+SAME_FOR_BOTH = True
+_SAME = re.compile(r"\bthe same\b[^?]*?\b(?:for|with|between|in) (?:both|each|them|the two|either)\b|"
+                   r"\bthe same\s*(?:for (?:both|each|them|the two)\s*)?\?", re.I)
 # A comparison whose sides cannot be read, split into parts that each ask ("Someone recommended the ACE feedback
 # framework. What do the three letters stand for and how are they different from each other?"), is two questions,
 # each read with the statement before them; as sides, neither knew what "they" are.
@@ -424,7 +439,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     """
     asking = asking_sentence(question)
     whole = expected(asking)
-    comparison = compares(question) and whole is not Expect.YESNO
+    comparison = (compares(question) and whole is not Expect.YESNO) or (
+        SAME_FOR_BOTH and bool(_SAME.search(asking)) and len(told_sides(question)) >= 2)
     texts = list(sub_parts or [])
     frame_words = ""
     if comparison and not texts:

@@ -147,6 +147,9 @@ def list_below(quoted: list[Unit], units: list[Unit]) -> tuple[Unit, list[Unit],
     return None
 
 
+NESTED_LEADS = True
+
+
 def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
     """The list a summary sentence stands for: the items after a lead-in ("If you clicked the link, follow these
     steps:" quoted alone tells nothing), or, for an item that answers, its whole list — any list for a "how do I"
@@ -156,8 +159,10 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     item = False
     if u.code and u.lead_in:  # a command or config line reads with the rest of its block
         return code_window([u], units)
-    # prose introducing a list (a list item has a lead-in), or an item other items are nested under
-    if _introduces(u, units) and (not u.lead_in or leads(u, units)):
+    # prose introducing a list (a list item has a lead-in), or an item other items are nested under (NESTED_LEADS:
+    # "Connecting with 18F Leadership Team" quoted alone answered "Who should I route it through?" with nothing)
+    if (_introduces(u, units) or (NESTED_LEADS and u.fragment and leads(u, units))) and (
+            not u.lead_in or leads(u, units)):
         lead = u.text
     elif u.fragment and introduces_list(u.lead_in):
         lead, item = u.lead_in, True

@@ -75,9 +75,12 @@ def test_a_nested_item_is_led_by_the_item_it_is_nested_under(monkeypatch):
     assert lead["Conference events that cost less than $2500, including travel"] == "Ten days to two weeks"
     assert lead["Speaking events in your official capacity"] == "Three to five weeks in advance for:"
     assert lead["Three to five weeks in advance for:"] == ""  # the outer items keep the list's own lead-in
-    # a label of one word leads nothing: the next item out that says something does
+    # a label of one word leads with the next item out that says something (LABEL_PARENTS: whose steps these are)
     assert lead["If you need to make adjustments, you can stop sharing the self-assessment."] == (
-        "Step-by-step instructions:")
+        "Step-by-step instructions: Employee")
+    monkeypatch.setattr(sentences, "LABEL_PARENTS", False)  # … it had led nothing
+    assert {u.text: u.lead_in for u in sentence_units(TIMELINES)}[
+        "If you need to make adjustments, you can stop sharing the self-assessment."] == "Step-by-step instructions:"
     # what nested items hang off is the enclosing item's last sentence, as written (found in review: its raw
     # paragraph, with a code span's placeholder)
     code = sentence_units("1. Open the file. Edit `proxy.conf` to add the proxy host:\n   - set the port to 8080 now\n")

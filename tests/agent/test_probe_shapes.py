@@ -189,3 +189,97 @@ async def test_who_holds_a_role_the_question_names_is_never_high(minilm, monkeyp
     monkeypatch.setattr(kinds, "ROLE_HOLDER", True)
     assert kinds.asks_holder("who is my supervisor?") and not kinds.asks_holder("Who approves my travel?")
     assert analyze(question).parts[0].expect is Expect.WHO
+
+
+async def test_the_same_for_both_compares_the_two_the_story_names(minilm, monkeypatch):
+    """"I need accounts on both Docker Hub and Smartsheet for a project. Is getting access the same process for both?"
+    was one question, answered for Docker Hub alone; "both" opens the pair the story names."""
+    from synthesis.qa import question as q
+
+    smartsheet = ("Smartsheet", "Smartsheet",
+                  "Smartsheet is offered by GSA IT. Request to be added to the TTS Group in the #airtable-smartsheet "
+                  "channel.")
+    question = ("I need accounts on both Docker Hub and Smartsheet for a project. Is getting access the same process "
+                "for both?")
+    frame = analyze(question)
+    assert frame.comparison and [p.text for p in frame.parts] == ["Docker Hub", "Smartsheet"], frame.parts
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(DOCKER, smartsheet), q,
+                                      "SAME_FOR_BOTH", False)
+    assert "#admins-docker" in on and "#airtable-smartsheet" in on, on
+    assert "#airtable-smartsheet" not in off, off
+    assert not analyze(question).comparison
+    monkeypatch.setattr(q, "SAME_FOR_BOTH", True)
+    monkeypatch.setattr(q, "BOTH_MARKS", False)  # the pair as the statement ends on it, cut to the second's width
+    assert [p.text for p in analyze(question).parts] == ["on both Docker Hub", "Smartsheet for a project"]
+    # a question naming no pair is still one question; a pointing-back pair is still cut to width
+    assert not analyze("One is a Slack Connect channel and one is a regular channel - is the process the same?"
+                       ).comparison
+    assert q.told_sides("I keep hearing about the CO and the COR. How do their roles differ?") == ["CO", "COR"]
+
+
+async def test_an_item_nested_under_a_short_label_reads_under_it(minilm, monkeypatch):
+    """"How do I get TTSC events and org milestones to show up in my own Google Calendar?" was answered with "Key
+    AirTable interfaces: Staff to see TTSC events … subscribe to a feed …", without the label the item describes
+    ("TTSC calendar"): a label of a word or two led nothing."""
+    from synthesis import sentences
+
+    oversight = _context(("Oversight", "Tracking operational data in AirTable > Key AirTable interfaces",
+                          "### Key AirTable interfaces\n\n"
+                          "- **[TTSC combined base](https://airtable.com/a)**\n"
+                          "  - Viewing data about 18F and CoE operations together. This is new and still in "
+                          "development.\n"
+                          "- **[TTSC calendar](https://airtable.com/b)**\n"
+                          "   - Staff to see TTSC events, organizational milestones, etc. — you can [subscribe to a "
+                          "feed that brings these into your Google Calendar](https://airtable.com/c).\n"
+                          "- **[18F Resource Library](https://airtable.com/d)**\n"
+                          "  - Finding templates, trainings, and examples of past 18F engagement work.\n"
+                          "- **[18F Humans](https://airtable.com/e)**\n"
+                          "  - Tracking 18F staff assignments, BD leads, project health, etc.\n"
+                          "- **[CoE Engagement management tracker](https://airtable.com/f)**\n"
+                          "  - Tracking CoE humans and engagements. This is new and still in development.\n"))
+    question = "How do I get TTSC events and org milestones to show up in my own Google Calendar?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, oversight, sentences, "LABEL_PARENTS", False)
+    assert "TTSC calendar: Staff to see TTSC events" in on, on
+    assert "TTSC calendar" not in off and "subscribe to a feed" in off, off
+    # under a sentence that leads the list, the label reads with it; a label of three words or more led already
+    monkeypatch.setattr(sentences, "LABEL_PARENTS", True)
+    units = sentences.sentence_units("Key AirTable interfaces:\n\n- **[TTSC calendar](https://b)**\n  - Staff to "
+                                     "see TTSC events.\n- Connecting with 18F Leadership Team\n  - Questions go "
+                                     "through your supervisor.\n")
+    leads = {u.text: u.lead_in for u in units}
+    assert leads["Staff to see TTSC events."] == "Key AirTable interfaces: TTSC calendar", leads
+    assert leads["Questions go through your supervisor."] == "Connecting with 18F Leadership Team", leads
+
+
+async def test_an_item_others_are_nested_under_is_quoted_with_them(minilm, monkeypatch):
+    """"I've got a question I want 18F's leadership team to weigh in on. Who should I normally route it through?" was
+    answered with the item "Connecting with 18F Leadership Team" alone: the answer is nested under it ("… should
+    typically go through your supervisor and/or director.")."""
+    from synthesis.synthesize import quotes
+
+    resources = _context(("Organization structure and leadership", "18F resources",
+                          "## 18F resources\n\n"
+                          "- [18F Leadership Handbook](https://docs.google.com/a)\n"
+                          "- Connecting with 18F Leadership Team\n"
+                          "  - [18F LT weekly ship archive](https://docs.google.com/b) is a running document of updates "
+                          "from 18F LT posted to #18f-news\n"
+                          "  - Questions for the Leadership Team should typically go through your supervisor and/or "
+                          "director.\n"
+                          "  - [18F leadership feedback form](https://forms.gle/c) can be used to ask questions of the "
+                          "whole LT. Form submissions go to an 18F leadership shared folder.\n"))
+    question = ("I've got a question I want 18F's leadership team to weigh in on. Who should I normally route it "
+                "through?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, resources, quotes, "NESTED_LEADS", False)
+    assert "Connecting with 18F Leadership Team" in on and "your supervisor and/or director" in on, on
+    assert "your supervisor and/or director" not in off, off
+
+
+def test_a_whole_sentence_leading_items_keeps_its_full_stop_without_a_colon():
+    """Found on the third probe's answers: an item nested under a sentence read "… your final day on PPL.: The 12 week
+    agreement …"."""
+    from synthesis.sentences import lead_joint
+
+    assert lead_joint("You will need to sign an agreement to return for at least 12 weeks after PPL.") == " "
+    assert lead_joint("Five days to ten days in advance for:") == ": "
+    assert lead_joint("Washington, D.C.") == ": "  # an abbreviation's full stop ends no sentence
+    assert lead_joint("Do you need any of the following?") == " "
