@@ -117,6 +117,7 @@ class Sentence(NamedTuple):
     goes_on: bool = False  # a list item's second or later sentence: it goes on from the one before it
     row: bool = False  # a table row, read as "Header: cell; Header: cell"
     paragraph: int = -1  # the paragraph (or list item) of prose it sits in, numbered in the text; -1: a row or code
+    label: str = ""  # the label of a word or two the item is nested under, last in its lead-in (LABEL_PARENTS)
 
     @property
     def fragment(self) -> bool:
@@ -217,7 +218,10 @@ def lead_joint(lead: str) -> str:
     """What joins a lead-in to its items: ': ', or a space after a question ("Do you need any of the following? A …")
     or after a whole sentence that keeps its full stop (an item others are nested under: "… after your final day on
     PPL. The 12 week agreement is in place …", not "PPL.: The 12 week …")."""
-    return " " if lead.rstrip().endswith("?") or re.search(r"[A-Za-z0-9]{2}[.!]$", lead_text(lead)) else ": "
+    return " " if lead.rstrip().endswith("?") or _CLOSES_SENTENCE.search(lead_text(lead)) else ": "
+
+
+_CLOSES_SENTENCE = re.compile(r"(?:[A-Za-z0-9]{2}|[)%\]\"'’”])[.!]$")  # not an abbreviation's: "Washington, D.C."
 
 
 def sentence_units(text: str) -> list[Sentence]:
@@ -239,6 +243,7 @@ def sentence_units(text: str) -> list[Sentence]:
     term = ""  # the option term line whose description is being read (OPTION_ITEMS)
     items: list[tuple[int, str]] = []  # the open items (indent, text), outermost first (NESTED_ITEMS)
     parent = ""  # the item the current one is nested under
+    label = ""  # … when that is a label of a word or two (LABEL_PARENTS)
     nesting: set[str] = set()  # the items others are nested under: a word or two under one is a link's label, no item
     said = ""  # the last sentence of the last paragraph of prose (EXAMPLE_LEADS)
 
@@ -257,7 +262,8 @@ def sentence_units(text: str) -> list[Sentence]:
                 out.extend(Sentence(s, True, term, goes_on=k > 0, paragraph=paragraphs) for k, s in enumerate(sentences))
             else:
                 out.extend(Sentence(s, in_item, (parent or lead) if in_item else "", goes_on=in_item and k > 0,
-                                    paragraph=paragraphs) for k, s in enumerate(sentences))
+                                    paragraph=paragraphs, label=label if in_item else "")
+                           for k, s in enumerate(sentences))
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
                 # or one with only asides after it ("… the following paperwork. Note: draft all four first.")
                 lead = ""
@@ -330,10 +336,12 @@ def sentence_units(text: str) -> list[Sentence]:
                           "") if NESTED_ITEMS else ""
             # … but it names what its items describe: "Key AirTable interfaces: TTSC calendar" leads "Staff to see
             # TTSC events, organizational milestones, etc." (LABEL_PARENTS)
-            label = items[-1][1] if NESTED_ITEMS and LABEL_PARENTS and items else ""
-            if label and 1 <= len(_WORD.findall(label)) <= 2 and not label.rstrip().endswith(":") and label != parent:
+            label = items[-1][1].rstrip(".") if NESTED_ITEMS and LABEL_PARENTS and items else ""
+            if label and 1 <= len(_WORD.findall(label)) <= 2 and not label.endswith(":"):
                 outer = parent or (lead if lead.rstrip().endswith(":") else "")
-                parent = f"{lead_text(outer)}: {label.rstrip('.')}" if outer else label.rstrip(".")
+                parent = f"{lead_text(outer)}: {label}" if outer else label
+            else:
+                label = ""
             if parent:
                 nesting.add(parent)
             items.append((indent, ""))
@@ -341,7 +349,7 @@ def sentence_units(text: str) -> list[Sentence]:
         elif in_item and raw[:1] not in (" ", "\t") and not paragraph:
             in_item = False  # an unindented line after a blank one: prose again, not the item's continuation
             items.clear()
-            parent = ""
+            parent = label = ""
         paragraph.append(line)
     flush()
     # two words are a fact when one labels the other ("Default: 2", "Owner: Ops") or in code ("opt-level = 3",

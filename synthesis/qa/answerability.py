@@ -34,7 +34,7 @@ from ..sentences import (NUMBER_WORD, asked_sentences, content_stems, content_wo
 from . import topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line
-from .values import PRICE, asked_rate, asked_value, rate_words, states_rate, states_value
+from .values import PRICE, asked_rate, asked_value, priced_words, rate_words, states_rate, states_value
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
@@ -48,7 +48,8 @@ SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a
 # Words that name the documentation itself, never a topic it lacks: "under Cargo's SemVer guidelines", "what do the
 # docs say about …", "is it in the handbook"
 DOCUMENT_WORDS = frozenset("guide guides guideline guidelines doc docs documentation handbook".split())
-_POSSESSIVE = re.compile(r"['’]s$")  # "the handbook's travel guidance" names the handbook
+DOCUMENT_POSSESSIVE = True  # "the handbook's travel guidance" names the handbook, a document word too
+_POSSESSIVE = re.compile(r"['’]s$")
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
 VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
 LOOKED_FOR = "looked_for"  # metadata of a passage the agent found by searching for a missing word itself
@@ -215,12 +216,12 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             if not any(states_rate(f"{c.text} {c.lead_in}", unit) for c in about):
                 unstated[j] = f"an amount per {unit}"
                 continue
-        thing = reimbursed_thing(part.text) if REIMBURSED and part.expect is Expect.YESNO else ""
+        thing, lacking = reimbursed(part.text) if REIMBURSED and part.expect is Expect.YESNO else ("", "")
         if (named := content_stems(thing)) and not any(
                 _REIMBURSE.search(f"{c.text} {c.lead_in}")
                 and 3 * len(named & (c.stems | content_stems(c.lead_in))) >= 2 * len(named)
                 for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT):
-            unstated[j] = f"a reimbursement {'' if thing.startswith('when ') else 'of '}{thing}"  # "Will GSA reimburse my moving costs?" (see REIMBURSED)
+            unstated[j] = lacking  # "Will GSA reimburse my moving costs?" (see REIMBURSED)
             continue
         if (part.expect is Expect.QUANTITY and COUNTED and asked_value(part.text) is None
                 and (head := counted_noun(part.text))):
@@ -236,7 +237,7 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             field_line(c.text) and (id(c.passage), c.passage.section) in sections)]
         if kind == PRICE and PRICED and (head := priced_noun(part.text)):
             about = [c for c in about if _names(head, c)]  # "how much does each seat cost": a seat's price
-            lacking = f"a price of a {head}" if not head.endswith("s") else f"a price of {head}"
+            lacking = f"a price of {head}" if head.endswith("s") else f"a price of {_article(head)} {head}"
         if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
             unstated[j] = lacking
     return unstated
@@ -249,22 +250,24 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
 REIMBURSED = True
 REIMBURSED_PASSIVE = True
 _REIMBURSE = re.compile(r"\breimburs\w*", re.I)
-_REIMBURSED_THING = re.compile(r"\breimburse\s+(?:me\s+|us\s+)?(?:for\s+)?(?P<thing>[^?,.;]+?)"
-                               r"(?=\s+(?:if|when|while|because|since|after|before|on|during)\b|[?,.;]|$)", re.I)
+_CUT = r"(?=\s+(?:if|when|while|because|since|after|before|on|during)\b|[?,.;]|$)"
+_REIMBURSED_THING = re.compile(r"\breimburse\s+(?:me\s+|us\s+)?(?:for\s+)?(?P<thing>[^?,.;]+?)" + _CUT, re.I)
 # … and the passive: "Can I get reimbursed for X?", "… reimbursed if I upgrade it to a paid Pro plan?" (what is done
 # is what would be paid for)
-_REIMBURSED_PASSIVE = re.compile(r"\breimbursed\s+(?:for\s+|(?P<when>if|when)\s+(?:i|we)\s+)"
-                                 r"(?P<thing>[^?,.;]+?)(?=\s+(?:if|when|while|because|since|after|before|during)\b|"
-                                 r"[?,.;]|$)", re.I)
+_REIMBURSED_PASSIVE = re.compile(
+    r"\breimbursed\s+(?:for\s+|(?P<when>if|when)\s+(?:i|we)\s+)(?P<thing>[^?,.;]+?)" + _CUT, re.I)
 
 
-def reimbursed_thing(text: str) -> str:
-    """What a question asks to be reimbursed ("my moving costs" of "Will GSA reimburse my moving costs?"; "when you
-    upgrade it to a paid Pro plan" of "Can I get reimbursed if I upgrade it …?"), or ''."""
+def reimbursed(text: str) -> tuple[str, str]:
+    """What a question asks to be reimbursed, and how a refusal names it: ("my moving costs", "a reimbursement of my
+    moving costs") for "Will GSA reimburse my moving costs?", ("upgrade it to a paid Pro plan", "a reimbursement when
+    you upgrade it to a paid Pro plan") for "Can I get reimbursed if I upgrade it …?"; ("", "") when none is named."""
     m = _REIMBURSED_THING.search(text) or (_REIMBURSED_PASSIVE.search(text) if REIMBURSED_PASSIVE else None)
     if m is None:
-        return ""
-    return f"when you {m.group('thing').strip()}" if m.groupdict().get("when") else m.group("thing").strip()
+        return "", ""
+    thing = m.group("thing").strip()
+    return thing, f"a reimbursement when you {thing}" if m.groupdict().get("when") else f"a reimbursement of {thing}"
+
 
 RATE_WORDS = ("rate cap limit maximum max amount dollar dollars cents much per each every current "
               "per-mile per-hour per-day per-night per-week per-month per-year cents-per-mile")  # no topic of a rate
@@ -306,6 +309,10 @@ def _counts(noun: str, c: Candidate) -> bool:
     return bool(_NUMBER.search(c.text)) and _names(noun, c)
 
 
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _names(noun: str, c: Candidate) -> bool:
     named = content_stems(f"{c.text} {c.lead_in} {c.heading}")
     return stem(noun) in named or (noun[-1:] in "sS" and stem(noun[:-1]) in named)
@@ -313,18 +320,15 @@ def _names(noun: str, c: Candidate) -> bool:
 
 # "How much does each seat cost my team?" is answered by a price of a seat, not by "$125 per participant" or an
 # opportunity cost on the same pages: the sentence stating the price names what is priced (unless it is a pronoun
-# or as common as one, COUNTED_ZIPF).
+# or as common as one, COUNTED_ZIPF; an adverb after it is no part of it: "a FedRAMP authorization typically").
 PRICED = True
-_PRICED = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\s+(?:(?:a|an|the|each|one|every|my|our|your)\s+)?"
-                     r"(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+costs?\b|"
-                     r"\bwhat(?:'s| is) the (?:price|cost) of\s+(?:(?:a|an|the|each|one|every|my|our|your)\s+)?"
-                     r"(?P<of>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
 
 
 def priced_noun(text: str) -> str:
     """The noun a "how much does X cost" part prices ("seat" of "how much does each seat cost my team"), or ''."""
-    m = _PRICED.search(text)
-    words = (m.group("np") or m.group("of")).split() if m else []
+    words = priced_words(text)
+    while words and words[-1].lower().endswith("ly"):
+        words = words[:-1]
     if not words or zipf(words[-1]) >= COUNTED_ZIPF:
         return ""
     return words[-1]
@@ -356,8 +360,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # no passage-level presence, no threshold and no synonyms
     retrieved = [p for p in passages if not p.metadata.get(LOOKED_FOR)]
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
-             if w not in FRAMING and _POSSESSIVE.sub("", w) not in DOCUMENT_WORDS and not w[0].isdigit()
-             and len(w) > 2
+             if w not in FRAMING and (_POSSESSIVE.sub("", w) if DOCUMENT_POSSESSIVE else w) not in DOCUMENT_WORDS
+             and not w[0].isdigit() and len(w) > 2
              and not contracted_stopword(w)  # "When's the first check-in?" misses no "when's"
              and not comparison_word(w)]  # nor "How do the rules differ …?" a page saying "differ"
     asked_stems = {stem(w) for w in asked}
@@ -409,8 +413,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
     absent = [w for w in absent if not clipped(w, vocabulary)]
-    # "auto-archiver": "automatically archived"; "covid-era": "COVID-19" (a passage word's stem starts with it)
-    absent = [w for w in absent if not hyphenated(w, present, [*vocabulary, *present])]
+    absent = [w for w in absent if not hyphenated(w, present, vocabulary)]  # "auto-archiver": "automatically archived"
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
     verbs = topic.story_verbs(frame.question, present)
     specific = [w for w in absent if (zipf(w) < topic.SPECIFIC_ZIPF and w not in verbs) or w in kinds]

@@ -79,7 +79,7 @@ _INSTRUCTION = re.compile(
 # holds a role). Such a part is never answered with 'high' confidence.
 ROLE_HOLDER = True
 _HOLDER = re.compile(r"\bwho(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:the|our|my|their|its)\s+)?"
-                     r"(?:(?:current|new|acting|interim|present|head)\s+)?"
+                     r"(?:(?:current|new|acting|interim|present)\s+)?"
                      r"(?:director|head|chief|lead|leader|manager|owner|chair|chairperson|president|commissioner|"
                      r"administrator|deputy|executive|supervisor|coordinator|officer|ceo|cto|cio|ciso|cfo|coo)s?\b",
                      re.I)

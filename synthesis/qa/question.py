@@ -293,8 +293,8 @@ def told_sides(question: str) -> list[str]:
 
 BOTH_MARKS = True
 _BOTH = re.compile(r"\b(?:both|either|between)\s+", re.I)
-_TRAILING_PHRASE = re.compile(r"\s+(?:for|in|at|on|with|during|from|at)\s+(?:a|an|the|my|our|your|this|that|some)\s+"
-                              r"[\w-]+$", re.I)
+_TRAILING_PHRASE = re.compile(r"\s+(?:for|in|at|on|with|during|from)\s+(?:(?:a|an|the|my|our|your|this|that|some)\s+)?"
+                              r"(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*$")  # (lower case: no name is cut)
 
 
 def compared_aspect(text: str) -> re.Match[str] | None:
@@ -424,8 +424,7 @@ _BARE_CONDITION = re.compile(r"(?i)^((?:if|once|when)\s+(?:so|not|i|we|you|they|
 # "I need accounts on both Docker Hub and Smartsheet. Is getting access the same process for both?" compares the two
 # the story names: each is answered (it was read as one question, answered for Docker Hub alone).
 SAME_FOR_BOTH = True
-_SAME = re.compile(r"\bthe same\b[^?]*?\b(?:for|with|between|in) (?:both|each|them|the two|either)\b|"
-                   r"\bthe same\s*(?:for (?:both|each|them|the two)\s*)?\?", re.I)
+_SAME = re.compile(r"\bthe same\b[^?]*?\b(?:for|with|between|in|to) (?:both|the two|either)\b", re.I)
 # A comparison whose sides cannot be read, split into parts that each ask ("Someone recommended the ACE feedback
 # framework. What do the three letters stand for and how are they different from each other?"), is two questions,
 # each read with the statement before them; as sides, neither knew what "they" are.
@@ -439,8 +438,9 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     """
     asking = asking_sentence(question)
     whole = expected(asking)
+    # (the pair must be there: "Is the process the same?" after a story of no pair is one question)
     comparison = (compares(question) and whole is not Expect.YESNO) or (
-        SAME_FOR_BOTH and bool(_SAME.search(asking)) and len(told_sides(question)) >= 2)
+        SAME_FOR_BOTH and bool(_SAME.search(asking)) and len(comparison_sides(question)) >= 2)
     texts = list(sub_parts or [])
     frame_words = ""
     if comparison and not texts:

@@ -112,6 +112,7 @@ class Candidate:
     row: bool = False  # a table row ("Cadence; Tock timesheet: Weekly; HR Links timesheet: Bi-weekly.")
     paragraph: int = -1  # the paragraph (or list item) it sits in, numbered within its passage; -1: a row or code
     goes_on: bool = False  # a list item's later sentence ("**Change the passcode.** It must be …"): see `_join_back`
+    label: str = ""  # the label of a word or two a nested item reads under ("TTSC calendar"): sentences.LABEL_PARENTS
     joined: bool = False  # two sentences: the second points back at the first ("This request will require …")
     vector: np.ndarray | None = None
     scores: list[float] = field(default_factory=list)  # relevance per part

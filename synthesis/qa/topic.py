@@ -233,7 +233,7 @@ _ASIDE = re.compile(r"^\W*(?P<word>[A-Za-z][\w'-]*)\s*,\s*(?=(?:how|what|when|wh
 
 # Words that judge whether what the asker does is acceptable ("Is that frowned upon?", "Is it kosher to …?"): the
 # passages answer them with their rules ("only as a last resort", "may", "should not"), never in these words.
-JUDGEMENTS = frozenset("""frowned kosher unprofessional taboo verboten uncool sketchy iffy faux pas""".split())
+JUDGEMENTS = frozenset("frowned kosher unprofessional taboo verboten uncool sketchy iffy".split())
 
 
 def colours(word: str, question: str) -> bool:

@@ -20,8 +20,8 @@ from ..sentences import NUMBER_WORD
 # ("how long does approval take"; not "how long can a package name be"), or what something costs ("how much does a
 # seat cost"; not "how much of the fee is covered").
 _TIME_UNITS = "seconds|minutes|hours|days|weeks|months|years"
-# … or how long a span of time is ("how long is the comment window", "how long is the probationary period"; not "how
-# long is the password": SPANS only)
+# … or how long a span of time is, named as what is asked ("how long is the comment window", "how long is the
+# probationary period before …"; not "how long is the session ID", "the Windows product key", "the password": SPANS)
 SPANS = True
 _SPAN = (r"window|period|term|delay|wait|waiting period|notice|probation|retention|trial|cycle|timeframe|time frame|"
          r"turnaround|interval|timeout|grace period|cooldown|cool-down|rotation|tour|fellowship|internship|detail|"
@@ -29,8 +29,26 @@ _SPAN = (r"window|period|term|delay|wait|waiting period|notice|probation|retenti
 _ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
                         r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
                         r"retain\w*|remain\w*|expire\w*)\b)", re.I)
-_ASKS_SPAN = re.compile(rf"\bhow long (?:is|are|was|were|will be|would be)\s+(?:(?:the|a|an|my|our|your|their|this|that|"
-                        rf"each|every)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_SPAN})s?\b", re.I)
+_ASKS_SPAN = re.compile(
+    rf"\bhow long (?:is|are|was|were|will be|would be)\s+(?:(?:the|a|an|my|our|your|their|this|that|each|every)\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}?(?:{_SPAN})s?(?=\s*(?:[?,.;!]|$)|\s+(?:before|for|of|in|on|at|to|when|after|until|"
+    r"during|if|and|or|usually|typically|normally|generally)\b)", re.I)
+# The thing a price is asked of ("seat" of "how much does each seat cost my team", "What does a Zoom seat cost?",
+# "what is the price of a Zoom license"): its words, up to four.
+_DET = r"(?:(?:a|an|the|each|one|every|my|our|your|this|that)\s+)?"
+_THING = r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?"
+_PRICED = re.compile(rf"\bhow much (?:does|do|will|would|did|is|are)\s+{_DET}(?P<a>{_THING})\s+costs?\b|"
+                     rf"\bwhat (?:does|do|will|would)\s+{_DET}(?P<b>{_THING})\s+cost\b|"
+                     rf"\bwhat(?:'s| is) the (?:price|cost) of\s+{_DET}(?P<c>{_THING})"
+                     r"(?=\s*[?,.;]|\s*$|\s+(?:for|in|at|per|to|if|when|and|or)\b)", re.I)
+
+
+def priced_words(text: str) -> list[str]:
+    """The words of the thing a part asks the price of, or []."""
+    m = _PRICED.search(text)
+    return (m.group("a") or m.group("b") or m.group("c")).split() if m else []
+
+
 _ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
                          r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|"
                          r"\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)

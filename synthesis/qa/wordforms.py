@@ -54,24 +54,29 @@ def identifier_parts(words: list[str]) -> set[str]:
 
 
 HYPHENATED = True  # a hyphenated word is there when its parts are ("auto-archiver": "automatically archived")
-# … and a common word qualifying a rarer one the passages use says nothing of its own: "COVID-era travel guidance"
-# is the guidance about COVID (Zipf COMMON_PART or more, after a part both rarer and used: not "pet-friendly")
-COMMON_PART = 4.5
+# … and a common part after a rarer one the passages use says nothing of its own: "COVID-era travel guidance" is
+# the guidance about COVID, which the page writes "COVID-19" (COMMON_PARTS: Zipf COMMON_PART_ZIPF or more)
+COMMON_PARTS = True
+COMMON_PART_ZIPF = 4.5
 
 
 def hyphenated(word: str, present: set[str], vocabulary: list[str]) -> bool:
     """A hyphenated word whose every part the passages use, one at least whole (by stem), the others whole or as the
     start of a longer word (four letters or more): "auto-archiver" of "Inactive repositories are automatically
-    archived"; not "post-doc" of "posted documents", nor "co-working" of "company working". A common part (Zipf
-    COMMON_PART or more) after a rarer part used whole may be missing: "covid-era", "covid-related"."""
+    archived"; not "post-doc" of "posted documents", nor "co-working" of "company working". With COMMON_PARTS a
+    common part may be missing after a rarer part that the passages use whole or as a part of their own hyphenated
+    word ("covid" of "COVID-19"): "covid-era", "covid-related"; not "gala-style" of "galaxy"."""
     parts = [p for p in word.lower().split("-") if p]
     whole = [stem(p) in present for p in parts]
     used = [w or (len(p) >= 4 and any(v.startswith(p) for v in vocabulary)) for p, w in zip(parts, whole)]
-    rare = [k for k, (p, u) in enumerate(zip(parts, used)) if u and zipf(p) < COMMON_PART]
-    waived = [not u and bool(COMMON_PART) and zipf(p) >= COMMON_PART and any(k < i for k in rare)
-              for i, (p, u) in enumerate(zip(parts, used))]  # ("covid" of "COVID-19": used, as a word's start)
-    return HYPHENATED and len(parts) >= 2 and (any(whole) or any(waived)) and all(
-        u or x for u, x in zip(used, waived))
+    if HYPHENATED and len(parts) >= 2 and any(whole) and all(used):
+        return True
+    if not (HYPHENATED and COMMON_PARTS and len(parts) >= 2):
+        return False
+    joined = {piece for v in [*vocabulary, *present] if "-" in v for piece in v.lower().split("-")}
+    rare = [k for k, p in enumerate(parts) if (whole[k] or p in joined) and zipf(p) < COMMON_PART_ZIPF]
+    return bool(rare) and all(used[i] or i in rare or (zipf(p) >= COMMON_PART_ZIPF and any(r < i for r in rare))
+                              for i, p in enumerate(parts))
 
 
 def clipped(word: str, vocabulary: list[str]) -> bool:

@@ -14,7 +14,7 @@ from ..citations import protect
 from ..models import Passage, headings
 from ..qa import Candidate
 from ..qa.reader import field_line
-from ..sentences import announces_next, points_back, sentence_units
+from ..sentences import announces_next, lead_text, points_back, sentence_units
 from .base import Context
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
@@ -39,7 +39,8 @@ def candidates(context: Context) -> list[Candidate]:
             subject = protect(subject_heading(text, src.passage))
             units.append(Candidate(text=text, source=src.number, position=pos, passage=src.passage,
                                    fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
-                                   goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph))
+                                   goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph,
+                                   label=protect(sentence.label)))
     return _join_back(_rejoin_lists(units))
 
 
@@ -93,10 +94,12 @@ def _rejoin_lists(units: list[Candidate]) -> list[Candidate]:
             if u.fragment and u.lead_in in led:
                 led.add(u.text)  # (and an item nested under that one)
                 continue
-            if not u.fragment or not u.lead_in or u.lead_in != opening or u.code:
+            # an item under a label of its own ("Docker Hub", then "Smartsheet") keeps it, after the lead-in
+            labelled = bool(u.label) and u.lead_in == u.label
+            if not u.fragment or not u.lead_in or (u.lead_in != opening and not labelled) or u.code:
                 break
             led.add(u.text)
-            u.lead_in = last.text
+            u.lead_in = f"{lead_text(last.text)}: {u.label}" if labelled else last.text
     return units
 
 

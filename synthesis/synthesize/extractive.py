@@ -32,7 +32,6 @@ from .summary import answer_lines
 
 log = structlog.get_logger(__name__)
 
-Unit = Candidate  # the name the rest of the synthesizer (and its tests) use for a candidate sentence
 CONFLICT_SHARE = 0.5  # both sides of a reported disagreement score at least this share of their part's best answer
 # Confidence: the weakest answered part's score maps to a support level (calibrated on handbook-qa dev questions;
 # docs/ANSWERS.md). 'high' needs every part answered, the expected kind of answer, and no disagreement on the point.
@@ -149,7 +148,7 @@ class ExtractiveSynthesizer:
         return Synthesis(summary=summary, findings=found, contradictions=contradictions,
                          gaps=[g.text for g in gaps], sources=source_list(context), quality=quality), []
 
-    def _gaps(self, frame: Frame, units: list[Unit], checked: Support) -> list[Gap]:
+    def _gaps(self, frame: Frame, units: list[Candidate], checked: Support) -> list[Gap]:
         """Parts nothing answers, and parts the sources themselves say are not written down."""
         gaps: list[Gap] = []
         multi = len(frame.parts) > 1
@@ -173,7 +172,7 @@ class ExtractiveSynthesizer:
                 gaps.append(Gap(j, aspect, gap_text(aspect), None, checked.per_part[j]))
         return gaps
 
-    def _contradictions(self, units: list[Unit]) -> list[ClaimConflict]:
+    def _contradictions(self, units: list[Candidate]) -> list[ClaimConflict]:
         """Conflicts among the sentences that answer the question: each side scores close to the best answer of its
         part, so a disagreement about a side topic of the retrieved pages is not reported as the question's."""
         best = {}
@@ -186,7 +185,7 @@ class ExtractiveSynthesizer:
         claims = [Claim(u.text, u.source, u.passage.doc_id, u.vector, u.passage.content) for u in ranked]
         return find_contradictions(claims, limit=3)
 
-    def _quality(self, frame: Frame, found: list[Finding], answers: list[Unit], checked: Support,
+    def _quality(self, frame: Frame, found: list[Finding], answers: list[Candidate], checked: Support,
                  gaps: list[Gap], disputed: bool) -> Quality:
         """Citation rate, coherence and completeness as before, plus `support`: how strongly the weakest answered
         part is answered, which caps the overall score (so 'high' means the evidence answers every part)."""
@@ -209,7 +208,7 @@ class ExtractiveSynthesizer:
                        completeness=round(completeness, 3), overall=overall, support=strength)
 
 
-def _demote_superseded(units: list[Unit], *, keep: set[tuple[int, str]]) -> None:
+def _demote_superseded(units: list[Candidate], *, keep: set[tuple[int, str]]) -> None:
     """A page another retrieved page says it replaces ("… replaces the rollback section of the old incident wiki
     page") answers only where the current one does not: its sentences keep SUPERSEDED of their scores. Without this
     "How do I roll back a deploy?" led with the old wiki's "Use shipit rollback <app> …" although the policy that
@@ -229,4 +228,4 @@ def _demote_superseded(units: list[Unit], *, keep: set[tuple[int, str]]) -> None
             u.relevance = u.scores[u.part]  # the same factor for every part: the part it answers best is unchanged
 
 
-__all__ = ["ExtractiveSynthesizer", "Unit", "decomposition", "source_list"]
+__all__ = ["ExtractiveSynthesizer", "decomposition", "source_list"]

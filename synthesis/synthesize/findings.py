@@ -12,7 +12,7 @@ import re
 from ..citations import cite
 from ..models import Finding, headings
 from ..qa import Candidate, Expect, Frame
-from ..qa.kinds import holds
+from ..qa.kinds import asks_holder, holds
 from ..sentences import content_stems, key_phrases, lead_joint, lead_text
 from .candidates import GENERIC_SECTIONS
 from .contradictions import compare
@@ -79,8 +79,10 @@ def findings(selected: list[Candidate], parts: list[str], gap_parts: set[int], f
         citations = sorted({u.source for u in members})
         best = max(u.relevance for u in members)
         is_gap = key.startswith("part:") and int(key[5:]) in gap_parts
-        fits = any(holds(frame.parts[min(u.part, len(frame.parts) - 1)], u) for u in members)
-        level = "low" if is_gap else confidence(best, len(citations), fits)
+        # (a part asking who holds a role it names is answered by a name no reading can check: kinds.asks_holder)
+        fits = any(holds(part, u) and not asks_holder(part.text)
+                   for u in members for part in [frame.parts[min(u.part, len(frame.parts) - 1)]])
+        level = "low" if is_gap else _confidence(best, len(citations), fits)
         pinned = any(u.pinned for u in members)
         scored.append((best + (0.5 if pinned else 0.0) - (1.0 if is_gap else 0.0),
                        Finding(topic=labels[key], content=content, citations=citations, confidence=level)))
@@ -108,7 +110,7 @@ def step_lists(frame: Frame, units: list[Candidate], gap_parts: set[int], summar
             joint, lead = lead_joint(lead), lead_text(lead)
             out.append(Finding(topic=f"Steps: {lead}"[:120],
                                content=cite(f"{lead}{joint}{steps}{'; …' if more else '.'}", sources),
-                               citations=sources, confidence=confidence(u.scores[j], len(sources), True)))
+                               citations=sources, confidence=_confidence(u.scores[j], len(sources), True)))
             break
     return out
 
@@ -122,7 +124,7 @@ def _differs(a: Candidate, b: Candidate) -> bool:
     return bool(sa ^ sb) and compare(a.text, b.text) is not None or bool((sa - sb) or (sb - sa)) and len(sa ^ sb) <= 2
 
 
-def confidence(best: float, support: int, fits: bool) -> str:
+def _confidence(best: float, support: int, fits: bool) -> str:
     if fits and (best >= 0.6 or (best >= 0.5 and support >= 2)):
         return "high"
     return "medium" if best >= 0.42 else "low"

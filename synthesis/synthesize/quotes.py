@@ -17,7 +17,7 @@ SHORT_LIST = 3  # a list item that answers is quoted with its whole list when th
 
 def same_list(x: Unit, u: Unit) -> bool:
     """`x` can be an item of a list `u` leads: in `u`'s passage, or in the next chunk of its document (a list that
-    chunking cut from its lead-in, read under it again: see extractive._rejoin_lists)."""
+    chunking cut from its lead-in, read under it again: see candidates._rejoin_lists)."""
     return x.passage.id == u.passage.id or (x.document == u.document
                                             and x.passage.chunk_index == u.passage.chunk_index + 1)
 
