@@ -25,7 +25,9 @@ QUESTION_WORDS = frozenset("what which who whom whose when where why how".split(
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "fig.", "no.", "dr.", "mr.", "mrs.", "ms.", "inc.",
                   "ltd.", "et al.", "cf.", "min.", "max.", "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.",
                   "sep.", "sept.", "oct.", "nov.", "dec.", "u.s.", "u.k.", "a.m.", "p.m.", "v.", "vol.")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9`*_])")
+# (a quote or bracket closing the sentence stays with it: 'access your "personal user data." Providing …')
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"'”’)\]])|(?<=[.!?][\"'”’)\]][\"'”’)\]]))\s+"
+                           r"(?=[\"'(\[]?[A-Z0-9`*_])")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*")
 _DOTTED = re.compile(r"\b(?:[A-Za-z]\.){2,}")  # initialisms written with full stops: "D.C.", "U.S.", "e.g."
 _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")

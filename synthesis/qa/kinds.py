@@ -80,9 +80,11 @@ _INSTRUCTION = re.compile(
 ROLE_HOLDER = True
 _HOLDER = re.compile(r"\bwho(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:the|our|my|their|its)\s+)?"
                      r"(?:(?:current|new|acting|interim|present)\s+)?"
+                     # (a name or two before the role: "GSA's EAP program manager")
+                     r"(?:[\w'’&-]+\s+){0,3}?"
                      r"(?:director|head|chief|lead|leader|manager|owner|chair|chairperson|president|commissioner|"
-                     r"administrator|deputy|executive|supervisor|coordinator|officer|ceo|cto|cio|ciso|cfo|coo)s?\b",
-                     re.I)
+                     r"administrator|deputy|executive|supervisor|coordinator|officer|ceo|cto|cio|ciso|cfo|coo)s?"
+                     r"(?=\s*[?,.;]|\s*$|\s+(?:of|for|at|in|on|over|now|these days|right now)\b)", re.I)
 
 
 def asks_holder(text: str) -> bool:

@@ -425,6 +425,11 @@ _BARE_CONDITION = re.compile(r"(?i)^((?:if|once|when)\s+(?:so|not|i|we|you|they|
 # the story names: each is answered (it was read as one question, answered for Docker Hub alone).
 SAME_FOR_BOTH = True
 _SAME = re.compile(r"\bthe same\b[^?]*?\b(?:for|with|between|in|to) (?:both|the two|either)\b", re.I)
+# A part that points at the one before it by a demonstrative and a general noun ("that day", "this form", "the same
+# deadline") or "what if it/that …": its own words do not say what it is about.
+PART_POINTER = True
+_POINTS_TO_PART = re.compile(r"\b(?:that|this|the same)\s+(?:day|date|time|one|week|month|deadline|form|request|"
+                             r"amount|step|case|period)\b|^\W*(?:and\s+)?what if (?:it|that|this)\b", re.I)
 # A comparison whose sides cannot be read, split into parts that each ask ("Someone recommended the ACE feedback
 # framework. What do the three letters stand for and how are they different from each other?"), is two questions,
 # each read with the statement before them; as sides, neither knew what "they" are.
@@ -464,7 +469,9 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
         stems = _stems(t)
         query = t
         if texts and not comparison:
-            if len(stems) < 2 and parts:  # "how much?" after "Will the agency reimburse me for insurance"
+            # "how much?" after "Will the agency reimburse me for insurance", "what if that day is a holiday?" after
+            # "When is my Tock due each week": read in the terms of the part before (PART_POINTER)
+            if parts and (len(stems) < 2 or (PART_POINTER and _POINTS_TO_PART.search(t))):
                 stems |= previous
                 query = f"{parts[-1].text.rstrip('?')}, {t}"
             stems |= _stems(context)

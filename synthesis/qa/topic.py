@@ -202,8 +202,35 @@ def told_words(question: str) -> set[str]:
         # coverage. If I buy it …, will it be reimbursed?"): those words hold the topic, and so does any specific
         # word of that statement ("a coworking space near my home in Denver"); the rest sets the scene
         words = [w for w in content_words(statements[-1]) if w[0].isalpha()]
-        said -= set(words[max(0, len(words) - POINTED_WORDS):]) | {w for w in words if zipf(w) < SPECIFIC_ZIPF}
+        end = _plural_end(words) if _plural_pointer(asking) else len(words)
+        said -= set(words[max(0, end - POINTED_WORDS):end]) | {w for w in words if zipf(w) < SPECIFIC_ZIPF}
     return said - {w.lower() for w in TOKEN.findall(asking)}
+
+
+# "those", "these", "them" point at a plural: "I want business cards with the 18F logo for a conference booth. Can I
+# get those through the micropurchase process?" asks about the cards; the booth is what they are for (AGREEMENT)
+AGREEMENT = True
+_PLURAL_POINTERS = frozenset("those these them they".split())
+
+
+def _plural_pointer(asking: str) -> bool:
+    """The first word of the asking sentence that points back is a plural one standing alone ("get those through",
+    "report them"); "those buys" names its own thing."""
+    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking)]
+    k = next((k for k, t in enumerate(toks) if t in _PRONOUNS or t in _DEMONSTRATIVES), None)
+    if not AGREEMENT or k is None or toks[k] not in _PLURAL_POINTERS:
+        return False
+    return toks[k] in ("them", "they") or k + 1 == len(toks) or toks[k + 1] in STOPWORDS
+
+
+def _plural_end(words: list[str]) -> int:
+    """Where the pointed words end: after the statement's last plural noun ("cards"), else at its end."""
+    for k in range(len(words) - 1, -1, -1):
+        w = words[k].lower()
+        if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) and any(
+                lemma != w for lemma in lexicon(w).get("NOUN", ())):
+            return k + 1
+    return len(words)
 
 
 def _asking(question: str) -> str:

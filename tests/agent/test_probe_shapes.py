@@ -207,6 +207,10 @@ async def test_who_holds_a_role_the_question_names_is_never_high(minilm, monkeyp
     assert (await _answer(minilm, question, mdp)).quality.support == 0.9
     monkeypatch.setattr(kinds, "ROLE_HOLDER", True)
     assert kinds.asks_holder("who is my supervisor?") and not kinds.asks_holder("Who approves my travel?")
+    # a name before the role (a fourth probe: "Who is GSA's EAP program manager?" was answered 'high' with "The
+    # InSite page also lists GSA's EAP program manager")
+    assert kinds.asks_holder("Who is GSA's EAP program manager? I'd like to give some feedback.")
+    assert not kinds.asks_holder("Who is responsible for approving leave?")
     assert analyze(question).parts[0].expect is Expect.WHO
 
 
@@ -320,3 +324,55 @@ def test_a_whole_sentence_leading_items_keeps_its_full_stop_without_a_colon():
     assert lead_joint("Washington, D.C.") == ": "  # an abbreviation's full stop ends no sentence
     assert lead_joint("Do you need any of the following?") == " "
     assert lead_joint("See the leave page (linked above).") == " " and lead_joint("Coverage is 50%.") == " "
+
+
+def test_a_quote_closing_a_sentence_stays_with_it():
+    """GitHub's page (a fourth probe): 'request permission to access your "personal user data." Providing …' was
+    quoted as '… your "personal user data.' — the closing quote was taken as the space between sentences."""
+    from synthesis.sentences import split_sentences
+
+    text = ('Many websites offer the option to "Sign in with GitHub" and may further request permission to access '
+            'your "personal user data." Providing this level of access can share your email address. (Ask Tech '
+            'Operations first.) Then file an issue.')
+    assert split_sentences(text) == [
+        'Many websites offer the option to "Sign in with GitHub" and may further request permission to access your '
+        '"personal user data."', "Providing this level of access can share your email address.",
+        "(Ask Tech Operations first.)", "Then file an issue."]
+
+
+async def test_a_plural_pointer_points_at_the_plural_the_story_names(minilm, monkeypatch):
+    """"I want business cards with the 18F logo for a conference booth. Can I get those through the micropurchase
+    process like the regular ones?" was refused: no page says "booth", which the last words of the story were read as
+    the topic of "those". "Those" are the cards; the booth is what they are for."""
+    from synthesis.qa import topic
+
+    cards = _context(("Purchase requests", "Business cards",
+                      "TTS staff can order standard GSA business cards through the micropurchase process. Business "
+                      "cards with TTS or 18F branding are not covered: if you want branded cards, you must purchase "
+                      "your own, after getting final approval from the TTS Outreach team."),
+                     ("Conferences, events, and training", "Getting approval for a conference, event, or training",
+                      "Request approval for a conference, event, or training before you register or book travel."))
+    question = ("I want business cards with the 18F logo for a conference booth. Can I get those through the "
+                "micropurchase process like the regular ones?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, cards, topic, "AGREEMENT", False)
+    assert "purchase your own" in on, on
+    assert not off, off
+    monkeypatch.setattr(topic, "AGREEMENT", True)
+    # "those buys" names its own thing: the story's words keep their old reading (found in the loop: hp9-06)
+    assert "subscription" in topic.told_words("My team needs a $6k software subscription and, separately, a $50k "
+                                              "services contract. Who handles each of those buys?")
+
+
+def test_a_part_pointing_at_the_part_before_is_read_in_its_terms(monkeypatch):
+    """"When exactly is my Tock due each week, what if that day is a holiday, and when does the next week's timecard
+    open up?": "what if that day is a holiday" was answered with holiday rules for flexible schedules; the day is
+    Tock's Friday deadline."""
+    from synthesis.qa import question as q
+
+    asked = "When exactly is my Tock due each week, what if that day is a holiday, and when does the next week's " \
+            "timecard open up?"
+    holiday = analyze(asked).parts[1]
+    assert "tock" in holiday.stems and holiday.query.startswith("When exactly is my Tock due each week"), holiday
+    assert "tock" not in analyze(asked).parts[2].stems  # a part naming its own thing keeps to it
+    monkeypatch.setattr(q, "PART_POINTER", False)
+    assert "tock" not in analyze(asked).parts[1].stems
