@@ -26,7 +26,7 @@ _STASH = re.compile("\x00(\\d+)\x00")
 # Shortcodes whose output is a URL (Eleventy, Jekyll, Hugo-style names) and ones whose output is readable text.
 _LINK_TAGS = {"page", "link", "post_url", "url", "download", "asset", "asset_path", "relative_url", "absolute_url",
               "ref", "relref"}
-_TEXT_TAGS = {"slack_channel": lambda args: f"#{args[0]}" if args else "",
+_TEXT_TAGS = {"slack_channel": lambda args: f"#{args[0].lstrip('#')}" if args else "",  # ("#g-research" too)
               "alert": lambda args: f"{args[0]}:" if args else ""}
 
 

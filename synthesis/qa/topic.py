@@ -160,7 +160,8 @@ def _points_back(asking: str) -> bool:
     if _ONE_ALONE.search(asking):
         return True
     # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
-    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking.replace("\u2019", "'"))]
+    # (information technology is no pronoun: "Can GSA IT help?")
+    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking.replace("\u2019", "'")) if t != "IT"]
     for k, t in enumerate(toks):
         if t in _PRONOUNS and not (POINTS_WITHIN and t in _POSSESSIVES and _introduced(toks[:k])):
             return True
@@ -216,7 +217,7 @@ _PLURAL_POINTERS = frozenset("those these them they".split())
 def _plural_pointer(asking: str) -> bool:
     """The first word of the asking sentence that points back is a plural one standing alone ("get those through",
     "report them"); "those buys" names its own thing."""
-    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking)]
+    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking) if t != "IT"]
     k = next((k for k, t in enumerate(toks) if t in _PRONOUNS or t in _DEMONSTRATIVES), None)
     if not AGREEMENT or k is None or toks[k] not in _PLURAL_POINTERS:
         return False

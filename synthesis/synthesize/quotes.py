@@ -28,9 +28,10 @@ def leads(u: Unit, units: list[Unit]) -> bool:
 
 
 def sentence(text: str) -> str:
-    """`text` as a quoted sentence: closed by its own punctuation, else a full stop."""
+    """`text` as a quoted sentence: closed by its own punctuation (inside a closing quote or bracket too: '… your
+    "personal user data."'), else a full stop."""
     text = text.strip()
-    return text if text[-1:] in ".!?:;" else text + "."
+    return text if text.rstrip("\"'”’)]")[-1:] in ".!?:;" else text + "."
 
 
 def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:

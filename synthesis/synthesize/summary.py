@@ -22,6 +22,8 @@ from .quotes import sentence as full_sentence
 
 ONE_LEAD = True  # the summary quotes a lead-in once: a later item under it reads without it
 PARAGRAPH_NEXT_WORDS = 20  # the next sentence of a quoted line's paragraph is quoted with it when this short
+ITEM_HEAD = True  # a later sentence of a list item is quoted after the item's first, when that is this short:
+ITEM_HEAD_WORDS = 15
 DISPUTE_MARGIN = 0.08  # a disagreement leads a part's answer only when a side is (nearly) the best answer to it
 
 
@@ -82,8 +84,16 @@ def answer_lines(frame: Frame, units: list[Candidate], disputes: list[tuple[Clai
             # manual adjustments … For example:" once, not before each example step)
             bare = ONE_LEAD and not items and u.fragment and (u.document, u.lead_in) in led
             alone = cite(full_sentence(u.text), [u.source]) if bare else quote(u)
+            # a later sentence of a list item reads after the item's own first one, its rule ("Ask TTS Tech
+            # Operations before integrating a service with GitHub. Many websites offer …"; ITEM_HEAD)
+            head = None if items or lead else _item_head(u, units, quoted)
+            if head is not None:
+                quoted.add(head.text)
+                answers.append(head)
+                alone = f"{quote(head)} {cite(full_sentence(u.text), [u.source])}"
             # the lead-in this quote prints: the item's own, its list's, or the sentence it continues
             printed = (lead.text if lead is not None else items[0].lead_in if items
+                       else (head.lead_in if head.fragment else "") if head is not None
                        else u.lead_in if u.fragment and not bare else "")
             if printed:
                 led.add((u.document, printed))
@@ -125,6 +135,18 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
     verb, clause = as_clause(subject) if subject else ("", "")
     narrow = verb == "explain" and not re.match(r"how (?!quickly|fast|long|soon|often|many|much|far)\b", clause, re.I)
     return resolution(dispute[0], dispute[1], titles=titles, subject=clause if narrow else "")
+
+
+def _item_head(u: Candidate, units: list[Candidate], quoted: set[str]) -> Candidate | None:
+    """The first sentence of the list item `u` goes on in, when it is short (ITEM_HEAD_WORDS) and not quoted yet: a
+    handbook's "**Rule.** Why and how." item states its rule first."""
+    if not (ITEM_HEAD and u.goes_on and u.fragment):
+        return None
+    first = max((v for v in units if v.passage is u.passage and v.paragraph == u.paragraph
+                 and v.position < u.position and not v.goes_on), key=lambda v: v.position, default=None)
+    if first is None or first.text in quoted or len(first.text.split()) > ITEM_HEAD_WORDS:
+        return None
+    return first
 
 
 def _next_in_paragraph(u: Candidate, units: list[Candidate], quoted: set[str], picked: set[int]) -> Candidate | None:

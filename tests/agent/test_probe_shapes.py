@@ -376,3 +376,46 @@ def test_a_part_pointing_at_the_part_before_is_read_in_its_terms(monkeypatch):
     assert "tock" not in analyze(asked).parts[2].stems  # a part naming its own thing keeps to it
     monkeypatch.setattr(q, "PART_POINTER", False)
     assert "tock" not in analyze(asked).parts[1].stems
+
+
+async def test_a_later_sentence_of_an_item_reads_after_the_item_s_rule(minilm, monkeypatch):
+    """"A code-quality site wants me to 'Sign in with GitHub' … Can I just click authorize?" was answered with the
+    item's second sentence ("Many websites offer the option to "Sign in with GitHub" …") without the rule the item
+    opens with ("Ask TTS Tech Operations before integrating a service with GitHub.")."""
+    from synthesis.synthesize import summary
+
+    rules = _context(("GitHub", "Rules",
+                      "- **Ask TTS Tech Operations before integrating a service with GitHub.** Many websites offer "
+                      "the option to \"Sign in with GitHub\" and may further request permission to access your "
+                      "\"personal user data.\" Providing this level of access can not only share your public or "
+                      "private email address, but it can also grant the ability to access TTS private "
+                      "repositories.\n"
+                      "- **Ask TTS Tech Operations before creating private repositories.** We pay GitHub for the "
+                      "ability to create private repositories and need to bill clients.\n"))
+    question = ("A code-quality site wants me to 'Sign in with GitHub' and give it access to my account. Can I just "
+                "click authorize?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, rules, summary, "ITEM_HEAD", False)
+    assert "Ask TTS Tech Operations before integrating a service with GitHub. [1] Many websites offer" in on, on
+    assert "before integrating a service" not in off, off
+    assert '"personal user data." [1]' in on, on  # the quote closes the sentence: no full stop added after it
+
+
+async def test_it_for_information_technology_is_no_pronoun(minilm, monkeypatch):
+    """"My laptop is going in for repair. Can I get a loaner, and is it any different if I need a Mac …?" never saw
+    "GSA IT does not currently have a Mac Loaner Program, …": "IT" was read as the pronoun "it", so the sentence
+    seemed to lean on the one before and was no answer candidate."""
+    from synthesis.qa.topic import _points_back
+    from synthesis.sentences import leans_on_context, points_back
+
+    mac = "GSA IT does not currently have a Mac Loaner Program, but can provide loaners for exceptional cases."
+    assert not leans_on_context(mac) and not points_back("IT Service Desk can reset your password.")
+    assert leans_on_context("Say it out loud to the team.") and points_back("It must be longer than 14 characters.")
+    assert not _points_back("Who do I contact at GSA IT?") and _points_back("Who approves it?")
+    loaners = _context(("Equipment", "Laptop > Loaners",
+                        "You can request a loaner PC through the IT Service Desk.\n\nGSA IT does not currently have a "
+                        "Mac Loaner Program, but can provide loaners for exceptional cases like needing a machine for "
+                        "a Third-Party Assessment Organization (3PAO) that needs to match the machines of developers on "
+                        "the team."))
+    s = await _answer(minilm, "My laptop is going in for repair. Can I get a loaner, and is it any different if I "
+                              "need a Mac rather than a PC?", loaners)
+    assert "Mac Loaner Program" in s.summary, s.summary

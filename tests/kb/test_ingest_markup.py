@@ -341,3 +341,9 @@ def test_a_myst_note_that_shows_a_command_stays_prose_and_nesting_is_bounded():
     nested = ("".join("`" * (3 + depth - i) + "{note}\n" for i in range(depth)) + "deep\n"
               + "".join("`" * (4 + i) + "\n" for i in range(depth)))
     assert "deep" in parse_markdown(nested)[1] and depth > MAX_DIRECTIVE_DEPTH
+
+
+def test_a_slack_channel_written_with_its_hash_renders_one():
+    """18F handbook: `{% slack_channel "#g-research" %}` was stored as "##g-research" and quoted so."""
+    assert render_templates('Ask on Slack in {% slack_channel "#g-research" %}.') == "Ask on Slack in #g-research."
+    assert render_templates('Ask in {% slack_channel "travel" %}.') == "Ask in #travel."
