@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import structlog
 
 from .models import Plan, QuestionType, Turn
-from .sentences import STOPWORDS, content_words, key_phrases, keyword_query
+from .sentences import NOT_IT, STOPWORDS, content_words, key_phrases, keyword_query
 
 log = structlog.get_logger(__name__)
 
@@ -43,7 +43,7 @@ _COMPARE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|or|and|rat
 _COMPARE_LEAD = re.compile(
     r"^(?:what(?:'s| is| are)? (?:the )?(?:differences?|trade-?offs?|pros and cons) (?:between|of)|compare|"
     r"how (?:does|do|is|are)|which is better[,:]?|should (?:we|i) use)\s+", re.I)
-_PRONOUN = re.compile(r"\b(it|its|they|them|their|that|this|those|these|he|she|him|her)\b", re.I)
+_PRONOUN = re.compile(rf"\b{NOT_IT}(it|its|they|them|their|that|this|those|these|he|she|him|her)\b", re.I)
 # "and what about X?", "how about for X?", "same for X?", "and for X?": X replaces or qualifies the last question.
 _WHAT_ABOUT = re.compile(
     r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:(?:what|how)\s+about|(?:(?:and\s+)?(?:is\s+it\s+)?(?:the\s+)?same)"

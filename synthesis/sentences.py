@@ -376,8 +376,11 @@ _FOUND_ELSEWHERE = re.compile(
     r"\b(?:details|information)\s+(?:can|may)\s+(?:also\s+)?be\s+found\s+(?:at|in|on)\s+(?:[\w-]+\s+){0,4}?"
     r"(?:KB\d+|articles?|page|guide|docs?|documentation|wiki|handbook|link|website)\b", re.I)
 _POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|read first|links|references)\b", re.I)
-# a subject or possessive that opens a sentence ("IT", information technology, is none: "IT Service Desk can …")
-_PRONOUN = r"(?:(?-i:(?!IT\b))(?:it|they|them|its|their|he|she|his|her))"
+# "IT", information technology, is no pronoun ("IT Service Desk can …", "GSA IT does not …"), in patterns that
+# ignore case otherwise
+NOT_IT = r"(?-i:(?!IT\b))"
+# a subject or possessive that opens a sentence
+_PRONOUN = rf"(?:{NOT_IT}(?:it|they|them|its|their|he|she|his|her))"
 _PRONOUN_START = re.compile(rf"^{_PRONOUN}\b|^(?:this|that|these|those)\s+(?P<next>[\w']+)", re.I)
 # "it" that stands for nothing: a time that has passed or a judgement ("If it has been over a week after your voucher
 # was approved, contact …", "When it is important to …"); not "If it was approved two days ago"
@@ -387,7 +390,7 @@ _EXPLETIVE = (r"it(?:['\u2019]s(?:\s+been)?|\s+(?:is|was|has\s+been|had\s+been|w
               r"one|two|three|four|five|six|seven|eight|nine|ten)\s+){0,3}(?:minutes?|hours?|days?|weeks?|months?|"
               r"years?|while|(?:important|necessary|recommended|possible|required|best|okay|ok|fine|helpful|useful|"
               r"likely|unlikely|easy|hard|difficult|good|better|a\s+good\s+idea)\s+(?:to|that|for))\b")
-_PRONOUN_OBJECT = re.compile(rf"^[A-Za-z]+\s+(?!{_EXPLETIVE})(?-i:(?!IT\b))(?:it|them)\b|"
+_PRONOUN_OBJECT = re.compile(rf"^[A-Za-z]+\s+(?!{_EXPLETIVE}){NOT_IT}(?:it|them)\b|"
                              r"(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\beach )\bone(?=\s*[,.;!?])",
                              re.I)  # "Say it out loud", "Anyone can declare one, …": what is meant is elsewhere
 _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers applies works depends".split())

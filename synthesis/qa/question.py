@@ -428,8 +428,10 @@ _SAME = re.compile(r"\bthe same\b[^?]*?\b(?:for|with|between|in|to) (?:both|the 
 # A part that points at the one before it by a demonstrative and a general noun ("that day", "this form", "the same
 # deadline") or "what if it/that …": its own words do not say what it is about.
 PART_POINTER = True
-_POINTS_TO_PART = re.compile(r"\b(?:that|this|the same)\s+(?:day|date|time|one|week|month|deadline|form|request|"
-                             r"amount|step|case|period)\b|^\W*(?:and\s+)?what if (?:it|that|this)\b", re.I)
+# ("this week", "at the same time", "this one of …" point at no part: a time, an idiom, a choice)
+_POINTS_TO_PART = re.compile(r"\b(?<!at )(?:that|the same)\s+(?:day|date|time|week|month|deadline|form|request|amount|"
+                             r"step|case|period)\b|\bthis\s+(?:form|request|amount|step|case|deadline)\b|"
+                             r"\b(?:that|the same) one\b(?!\s+of\b)|^\W*(?:and\s+)?what if (?:it|that|this)\b", re.I)
 # A comparison whose sides cannot be read, split into parts that each ask ("Someone recommended the ACE feedback
 # framework. What do the three letters stand for and how are they different from each other?"), is two questions,
 # each read with the statement before them; as sides, neither knew what "they" are.

@@ -160,8 +160,7 @@ def _points_back(asking: str) -> bool:
     if _ONE_ALONE.search(asking):
         return True
     # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
-    # (information technology is no pronoun: "Can GSA IT help?")
-    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking.replace("\u2019", "'")) if t != "IT"]
+    toks = _asking_tokens(asking)
     for k, t in enumerate(toks):
         if t in _PRONOUNS and not (POINTS_WITHIN and t in _POSSESSIVES and _introduced(toks[:k])):
             return True
@@ -203,7 +202,7 @@ def told_words(question: str) -> set[str]:
         # coverage. If I buy it …, will it be reimbursed?"): those words hold the topic, and so does any specific
         # word of that statement ("a coworking space near my home in Denver"); the rest sets the scene
         words = [w for w in content_words(statements[-1]) if w[0].isalpha()]
-        end = _plural_end(words) if _plural_pointer(asking) else len(words)
+        end = _plural_end(words, statements[-1]) if _plural_pointer(asking) else len(words)
         said -= set(words[max(0, end - POINTED_WORDS):end]) | {w for w in words if zipf(w) < SPECIFIC_ZIPF}
     return said - {w.lower() for w in TOKEN.findall(asking)}
 
@@ -211,25 +210,34 @@ def told_words(question: str) -> set[str]:
 # "those", "these", "them" point at a plural: "I want business cards with the 18F logo for a conference booth. Can I
 # get those through the micropurchase process?" asks about the cards; the booth is what they are for (AGREEMENT)
 AGREEMENT = True
-_PLURAL_POINTERS = frozenset("those these them they".split())
+_PLURAL_POINTERS = frozenset("those these them".split())  # ("they" is as often the agency or people)
+
+
+def _asking_tokens(asking: str) -> list[str]:
+    """The asking sentence's words, lower case (a curly apostrophe a straight one); "IT", information technology, is
+    no pronoun ("Can GSA IT help?")."""
+    return [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking.replace("\u2019", "'")) if t != "IT"]
 
 
 def _plural_pointer(asking: str) -> bool:
     """The first word of the asking sentence that points back is a plural one standing alone ("get those through",
-    "report them"); "those buys" names its own thing."""
-    toks = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", asking) if t != "IT"]
+    "report them", "Are those covered?"); "those buys" names its own thing."""
+    toks = _asking_tokens(asking)
     k = next((k for k, t in enumerate(toks) if t in _PRONOUNS or t in _DEMONSTRATIVES), None)
     if not AGREEMENT or k is None or toks[k] not in _PLURAL_POINTERS:
         return False
-    return toks[k] in ("them", "they") or k + 1 == len(toks) or toks[k + 1] in STOPWORDS
+    nxt = toks[k + 1] if k + 1 < len(toks) else ""
+    return toks[k] == "them" or not nxt or nxt in STOPWORDS or "NOUN" not in lexicon(nxt)
 
 
-def _plural_end(words: list[str]) -> int:
-    """Where the pointed words end: after the statement's last plural noun ("cards"), else at its end."""
+def _plural_end(words: list[str], statement: str) -> int:
+    """Where the pointed words end: after the statement's last plural noun ("cards"), else at its end. An -s word
+    before a determiner is a verb with its object ("… and books the hotel")."""
     for k in range(len(words) - 1, -1, -1):
         w = words[k].lower()
-        if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) and any(
-                lemma != w for lemma in lexicon(w).get("NOUN", ())):
+        if (len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is"))
+                and any(lemma != w for lemma in lexicon(w).get("NOUN", ()))
+                and not re.search(rf"(?i)\b{re.escape(w)}\s+(?:{'|'.join(_DETERMINERS)})\b", statement)):
             return k + 1
     return len(words)
 

@@ -7,7 +7,8 @@ import re
 
 from ..citations import cite
 from ..qa import Candidate, Expect
-from ..sentences import OPTION_TERM, REFERS_BELOW, content_stems, introduces_list, lead_joint, lead_text
+from ..sentences import (NOT_IT, OPTION_TERM, REFERS_BELOW, content_stems, introduces_list, lead_joint,
+                         lead_text)
 
 Unit = Candidate
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
@@ -98,8 +99,8 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
 
 
 # A lead-in that goes on from the sentence before it: "This link may be:", "These include:", "It can be one of:".
-_CONTINUING_LEAD = re.compile(r"^(?:this|these|that|those|it|they|such \w+|the following|following|here are|"
-                              r"here is)\b", re.I)
+_CONTINUING_LEAD = re.compile(rf"^(?:this|these|that|those|{NOT_IT}it|they|such \w+|the following|following|"
+                              r"here are|here is)\b", re.I)
 
 
 def _introduces(u: Unit, units: list[Unit]) -> bool:

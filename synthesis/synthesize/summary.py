@@ -22,8 +22,8 @@ from .quotes import sentence as full_sentence
 
 ONE_LEAD = True  # the summary quotes a lead-in once: a later item under it reads without it
 PARAGRAPH_NEXT_WORDS = 20  # the next sentence of a quoted line's paragraph is quoted with it when this short
-ITEM_HEAD = True  # a later sentence of a list item is quoted after the item's first, when that is this short:
-ITEM_HEAD_WORDS = 15
+ITEM_HEAD = True  # a later sentence of a list item is quoted after the item's first one …
+ITEM_HEAD_WORDS = 15  # … when that is this short
 DISPUTE_MARGIN = 0.08  # a disagreement leads a part's answer only when a side is (nearly) the best answer to it
 
 
@@ -86,14 +86,16 @@ def answer_lines(frame: Frame, units: list[Candidate], disputes: list[tuple[Clai
             alone = cite(full_sentence(u.text), [u.source]) if bare else quote(u)
             # a later sentence of a list item reads after the item's own first one, its rule ("Ask TTS Tech
             # Operations before integrating a service with GitHub. Many websites offer …"; ITEM_HEAD)
-            head = None if items or lead else _item_head(u, units, quoted)
+            head = None if items or lead else _item_head(u, units, quoted, picked_ids)
             if head is not None:
                 quoted.add(head.text)
                 answers.append(head)
-                alone = f"{quote(head)} {cite(full_sentence(u.text), [u.source])}"
+                # (after its lead-in once, as any item: ONE_LEAD)
+                ruled = cite(full_sentence(head.text), [head.source]) if bare else quote(head)
+                alone = f"{ruled} {cite(full_sentence(u.text), [u.source])}"
             # the lead-in this quote prints: the item's own, its list's, or the sentence it continues
             printed = (lead.text if lead is not None else items[0].lead_in if items
-                       else (head.lead_in if head.fragment else "") if head is not None
+                       else (head.lead_in if head.fragment and not bare else "") if head is not None
                        else u.lead_in if u.fragment and not bare else "")
             if printed:
                 led.add((u.document, printed))
@@ -137,14 +139,17 @@ def _disagreement(dispute: tuple[ClaimConflict, Verdict], subject: str, titles: 
     return resolution(dispute[0], dispute[1], titles=titles, subject=clause if narrow else "")
 
 
-def _item_head(u: Candidate, units: list[Candidate], quoted: set[str]) -> Candidate | None:
-    """The first sentence of the list item `u` goes on in, when it is short (ITEM_HEAD_WORDS) and not quoted yet: a
-    handbook's "**Rule.** Why and how." item states its rule first."""
+def _item_head(u: Candidate, units: list[Candidate], quoted: set[str], picked: set[int]) -> Candidate | None:
+    """The first sentence of the paragraph `u` goes on in inside a list item (or an option's description), when it
+    is short (ITEM_HEAD_WORDS), not quoted yet, not picked as an answer of its own, and says something alone (no
+    pointer, nothing it leans on): a handbook's "**Rule.** Why and how." item states its rule first. (An item's
+    second paragraph opens with its own first sentence: that one is taken.)"""
     if not (ITEM_HEAD and u.goes_on and u.fragment):
         return None
     first = max((v for v in units if v.passage is u.passage and v.paragraph == u.paragraph
                  and v.position < u.position and not v.goes_on), key=lambda v: v.position, default=None)
-    if first is None or first.text in quoted or len(first.text.split()) > ITEM_HEAD_WORDS:
+    if (first is None or first.text in quoted or id(first) in picked or len(first.text.split()) > ITEM_HEAD_WORDS
+            or is_pointer(first.text, first.passage.section) or leans_on_context(first.text)):
         return None
     return first
 
