@@ -26,7 +26,8 @@ from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan,
 from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
 from .retrieval import CONTINUES
-from .sentences import announces_next, keyword_query
+from .sentences import announces_next
+from .stems import keyword_query
 from .store import KnowledgeStore
 from .subagents import SearchBackend, as_passage, run_subagents
 from .synthesize.base import Context, Researcher, Synthesizer

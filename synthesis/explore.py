@@ -19,7 +19,7 @@ from .coverage import Inventory, Scope, analyze
 from .models import (AnswerResult, AskOptions, Finding, Passage, Plan, QuestionType, Quality, RelatedPage, Source,
                      Synthesis, Turn, headings)
 from .planner import plan as make_plan
-from .sentences import STOPWORDS, words
+from .stems import STOPWORDS, words
 from .usage import UsageLog, answer_event, record_safely
 
 log = structlog.get_logger(__name__)

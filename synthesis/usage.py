@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from .config import Settings
 from .errors import StoreUnavailable
-from .sentences import content_words
+from .stems import content_words
 
 log = structlog.get_logger(__name__)
 

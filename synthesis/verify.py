@@ -13,7 +13,7 @@ import numpy as np
 from . import citations
 from .models import Finding, Quality, Source, Synthesis
 from .planner import main_noun_phrase
-from .sentences import content_stems, overlap
+from .stems import content_stems, overlap
 from .synthesize.base import Context
 
 # Sources that say themselves that something is not written down: the clearest gap signal a KB can give.

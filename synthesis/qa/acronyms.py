@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..sentences import content_stems
+from ..stems import content_stems
 
 _DEFINED = re.compile(r"\((?P<acr>[A-Z][A-Za-z]{1,5}?)s?\)")
 _SMALL = frozenset({"of", "and", "the", "for", "to", "in", "on", "a", "an", "&"})

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import (NUMBER_WORD, asked_sentences, content_stems, content_words, contracted_stopword, quantities,
-                         split_sentences, stem)
+from ..sentences import NUMBER_WORD, asked_sentences, quantities, split_sentences
+from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line

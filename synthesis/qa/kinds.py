@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..sentences import NUMBER_WORD, stem
+from ..sentences import NUMBER_WORD
+from ..stems import stem
 from .question import Expect, Part
 from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
 

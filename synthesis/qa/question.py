@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..sentences import asked_sentences, content_words, stem
+from ..sentences import asked_sentences
+from ..stems import content_words, stem
 from .values import ASKS_CLOCK
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").

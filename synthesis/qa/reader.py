@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import (LABEL_LINE, OPTION_TERM, STOPWORDS, about_itself, asked_sentences, content_stems,
-                         fold_initialisms, is_pointer, leans_on_context, quantities, stem)
+from ..sentences import LABEL_LINE, OPTION_TERM, about_itself, asked_sentences, is_pointer, leans_on_context, quantities
+from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
 from . import kinds
 from .acronyms import definitions, expand, spelled_out
 from .question import Expect, Field, Frame, stem_weights

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..sentences import content_stems, is_pointer
+from ..sentences import is_pointer
+from ..stems import content_stems
 from . import reader
 from .kinds import holds
 from .question import Expect, Frame, Part, expected

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ..planner import main_noun_phrase
-from ..sentences import STOPWORDS, content_stems, content_words, stem
+from ..stems import STOPWORDS, content_stems, content_words, stem
 from . import topic
 from .question import zipf
 from .wordforms import lexicon

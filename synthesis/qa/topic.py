@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ..sentences import STOPWORDS, asked_sentences, content_words, stem
+from ..sentences import asked_sentences
+from ..stems import STOPWORDS, content_words, stem
 from .question import zipf
 from .wordforms import describes, lexicon
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..sentences import stem
+from ..stems import stem
 from .question import zipf
 
 CLIPPED_ZIPF = 3.0  # a rarer word that begins a longer passage word is its clipped form ("deps", "env")

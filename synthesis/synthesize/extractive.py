@@ -22,7 +22,7 @@ from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.kinds import asks_holder, holds
 from ..qa.values import asks_date
-from ..sentences import content_stems
+from ..stems import content_stems
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
 from .candidates import candidates

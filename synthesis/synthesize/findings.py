@@ -13,7 +13,8 @@ from ..citations import cite
 from ..models import Finding, headings
 from ..qa import Candidate, Expect, Frame
 from ..qa.kinds import asks_holder, holds
-from ..sentences import content_stems, key_phrases, lead_joint, lead_text
+from ..sentences import lead_joint, lead_text
+from ..stems import content_stems, key_phrases
 from .candidates import GENERIC_SECTIONS
 from .contradictions import compare
 from .quotes import join_items, quote_all, step_list

@@ -7,8 +7,8 @@ import re
 
 from ..citations import cite
 from ..qa import Candidate, Expect
-from ..sentences import (NOT_IT, OPTION_TERM, REFERS_BELOW, content_stems, introduces_list, lead_joint,
-                         lead_text)
+from ..sentences import NOT_IT, OPTION_TERM, REFERS_BELOW, introduces_list, lead_joint, lead_text
+from ..stems import content_stems
 
 Unit = Candidate
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary

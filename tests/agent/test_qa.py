@@ -378,7 +378,7 @@ def test_answer_kinds_read_the_sentence():
 
 def test_a_verb_and_its_sion_noun_share_a_stem():
     """18F handbook: 'Who actually decides …?' is answered by '… will be the decision maker (DM)'."""
-    from synthesis.sentences import content_stems, stem
+    from synthesis.stems import content_stems, stem
 
     assert stem("decides") == stem("decision") == stem("decide")
     assert stem("submit") == stem("submission") and stem("permission") == stem("permitted")
@@ -390,7 +390,7 @@ def test_a_verb_and_its_sion_noun_share_a_stem():
 
 def test_an_initialism_with_full_stops_is_one_word():
     """18F handbook: 'the DC office' never matched the page 'Washington, D.C.' ('D.C.' read as 'd' and 'c')."""
-    from synthesis.sentences import content_stems
+    from synthesis.stems import content_stems
 
     assert "dc" in content_stems("Washington, D.C. > Amenities > Gym") & content_stems("the gym in the DC office")
     assert content_stems("e.g. the U.S. office") == content_stems("eg the office")  # 'us' stays a stopword
@@ -594,7 +594,7 @@ async def test_a_question_about_one_office_is_not_answered_from_another(minilm):
     assert "E Street" in first and "JCK" not in first, s.summary
     # a possession is not a place ("my Mac"); a name is what the passages write capitalised, not title case
     from synthesis.qa.reader import _NAME
-    from synthesis.sentences import content_stems
+    from synthesis.stems import content_stems
     assert [m.group("name") for m in _NAME.finditer("I can't log into my Mac at the DC office")] == ["DC"]
     units = candidates(context)
     head = [content_stems(u.heading + " " + u.lead_in) for u in units]
@@ -1153,7 +1153,7 @@ def test_forms_of_one_word_are_no_collision(minilm):
     """The check keeps a word's own forms: "donate" is in a page about donations, "relocate" in one on relocation,
     "accommodate" in one on accommodations; only "several" is no form of "severance"."""
     from synthesis.qa.wordforms import collided as _collided
-    from synthesis.sentences import content_words
+    from synthesis.stems import content_words
 
     texts = [content_words(t) for t in ("You can make donations through the leave bank.", "Relocation costs are "
                                         "covered.", "Request reasonable accommodations early.",
@@ -1179,7 +1179,7 @@ def test_an_embedder_that_reads_no_meaning_judges_no_collision():
     down when the embedder does not put two forms of one word close."""
     from synthesis.embedding import HashEmbedder
     from synthesis.qa.wordforms import collided as _collided
-    from synthesis.sentences import content_words
+    from synthesis.stems import content_words
 
     texts = [content_words("A production hotfix needs approval from the release manager."),
              content_words("There are several paths.")]
@@ -1884,7 +1884,7 @@ async def test_a_contracted_question_word_is_no_missing_topic(minilm, monkeypatc
     """18F handbook (a fresh probe): "When's the first check-in, and how often after that?" was refused because no
     page says "when's". A stopword contracted with a verb ("when's", "who's", "we've", "I'm") names no topic."""
     import synthesis.qa.answerability as answerability
-    from synthesis.sentences import contracted_stopword
+    from synthesis.stems import contracted_stopword
 
     assert contracted_stopword("when's") and contracted_stopword("I'm") and contracted_stopword("we've")
     assert not contracted_stopword("pat's") and not contracted_stopword("work's") and not contracted_stopword("check-in")

@@ -207,7 +207,7 @@ async def test_a_comparison_side_of_several_words_is_named_by_more_than_one_of_t
     # one specific word of the side names it alone (a fresh probe: "the rules for my GSA iPhone passcode" is named by
     # "Change the phone's passcode."), a common one does not
     from synthesis.qa.sides import SideName
-    from synthesis.sentences import content_stems
+    from synthesis.stems import content_stems
 
     phone = SideName.of("the rules for my GSA iPhone passcode", content_stems("rules GSA iPhone passcode"))
     assert phone.strictly("Change the phone's passcode.", "Phone > Rules")
