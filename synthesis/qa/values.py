@@ -180,5 +180,5 @@ def states_value(text: str, kind: str) -> bool:
     return bool(_STATES[kind].search(text))
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date", "rate_words",
-           "states_rate", "states_value", "states_year"]
+__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date", "priced_words",
+           "rate_words", "states_rate", "states_value", "states_year"]
