@@ -33,8 +33,9 @@ from ..sentences import NUMBER_WORD, asked_sentences, quantities, split_sentence
 from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
-from .reader import Candidate, field_line
-from .values import PRICE, asked_rate, asked_value, priced_words, rate_words, states_rate, states_value
+from .reader import Candidate, field_line, last_heading
+from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
+                     states_value)
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
@@ -235,12 +236,24 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         sections = {(id(c.passage), c.passage.section) for c, r in zip(candidates, related) if r}
         about = [c for c, r in zip(candidates, related) if r or (
             field_line(c.text) and (id(c.passage), c.passage.section) in sections)]
+        if kind == DURATION and (subject := content_stems(measured_subject(part.text))) and any(
+                _covers(subject, content_stems(last_heading(c))) for c in candidates):
+            # "how many hours of weather and safety leave", and a section is headed so: hours stated there or of it
+            # (two thirds of its words named), not of another leave on the same page; "hours of unused vacation"
+            # names no section (the pages say "annual leave"), and any related sentence may state them
+            about = [c for c in about if _covers(subject, content_stems(f"{c.text} {c.lead_in} {c.heading}"))]
+            lacking = f"{lacking} of {measured_subject(part.text)}"
         if kind == PRICE and PRICED and (head := priced_noun(part.text)):
             about = [c for c in about if _names(head, c)]  # "how much does each seat cost": a seat's price
             lacking = f"a price of {head}" if head.endswith("s") else f"a price of {_article(head)} {head}"
         if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
             unstated[j] = lacking
     return unstated
+
+
+def _covers(wanted: set[str], stems: set[str]) -> bool:
+    """Two thirds of the wanted stems are among `stems`."""
+    return 3 * len(wanted & stems) >= 2 * len(wanted)
 
 
 # "Will GSA reimburse my moving costs?" is answered only by a sentence about reimbursing: one about relocating ("If
@@ -399,7 +412,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
     # asking sentence points back at it (a rare told word still decides, below)
     kinds = set(topic.compound_modifiers(topic.asked_about(frame.question), set(absent), present))
-    if not absent or not (off_topic or kinds or any(zipf(w) < topic.SPECIFIC_ZIPF for w in absent)):
+    places = topic.pointed_places(frame.question) & set(absent)  # "… in Denver … What's the rate there?"
+    if not absent or not (off_topic or kinds or places or any(zipf(w) < topic.SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = retrieved[:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
@@ -410,13 +424,13 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     if vocabulary:
         vecs = embed(absent + vocabulary)
         nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
-        absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE]
+        absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE or w in places]  # another city is no synonym
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
     absent = [w for w in absent if not clipped(w, vocabulary)]
     absent = [w for w in absent if not hyphenated(w, present, vocabulary)]  # "auto-archiver": "automatically archived"
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
     verbs = topic.story_verbs(frame.question, present)
-    specific = [w for w in absent if (zipf(w) < topic.SPECIFIC_ZIPF and w not in verbs) or w in kinds]
+    specific = [w for w in absent if (zipf(w) < topic.SPECIFIC_ZIPF and w not in verbs) or w in kinds or w in places]
     # where the asker stands is no topic, when the question names something rarer that the passages do cover
     # ("will npx wait … in our CI pipeline")
     setting = {w for w in topic.setting_words(frame.question)
@@ -425,7 +439,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # what the asker tells before asking is their situation, not the topic asked ("my build dir has stale cache junk
     # in it. is there a flag to reconfigure from scratch?")
     told = topic.told_words(frame.question)
-    specific = [w for w in specific if w not in told]
+    specific = [w for w in specific if w not in told or w in places]
     # a word that only colours the asking is no topic, however rare ("Realistically, how long …"), unless it names
     # a kind of a covered thing
     specific = [w for w in specific if w in kinds or not topic.colours(w, frame.question)]

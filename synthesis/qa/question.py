@@ -70,7 +70,8 @@ class Expect(StrEnum):
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
-    r"what(?:'s|’s| is) the (?:maximum|minimum|max|min|limit|cap|deadline)|(what|which) year\b(?!['’]s|-)|"
+    r"what(?:'s|’s| is) the (?:(?:credit|spending|purchase|dollar|time|size|word|character|page)\s+)?(?:maximum|"
+    r"minimum|max|min|limit|cap|deadline)|(what|which) year\b(?!['’]s|-)|"
     # "is there a contract size that we stay under", "is there a cap on …": a yes/no that asks for an amount; the noun
     # ends the phrase ("a budget approval process", "a budget code" ask for no amount) and no verb comes before it
     # ("a way to limit who …", "a need to budget …")
@@ -210,6 +211,12 @@ def asking_sentence(question: str) -> str:
     return asks[0] if len(asks) == 1 else question.strip()
 
 
+# "When do we use a multi-workspace channel versus Slack Connect?" asks in which case, not at what time: a choice
+WHEN_CASE = True
+_WHEN_CASE = re.compile(r"(?i)^when\s+(?:do|does|should|would|can|could|must|might)\s+(?:i|we|you|they|one|people|"
+                        r"someone|teams?)\s+(?:use|choose|pick|prefer|opt|go with|apply|select|want)\b")
+
+
 def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
@@ -218,8 +225,8 @@ def expected(text: str) -> Expect:
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO
-    if re.match(r"(?i)^(?:(?:by|until|till|since|from) )?when\b", main) or re.search(
-            r"(?i)\b(?:by|until|till|since|from) when\b", q):
+    if (re.match(r"(?i)^(?:(?:by|until|till|since|from) )?when\b", main) and not (WHEN_CASE and _WHEN_CASE.match(main))
+            or re.search(r"(?i)\b(?:by|until|till|since|from) when\b", q)):
         return Expect.QUANTITY  # dates and deadlines are numbers too
     if _WHERE.search(main):
         return Expect.WHERE
@@ -410,7 +417,15 @@ def _last_sentence(part: str) -> str:
     do we need …', so the part reads as the yes/no question it is."""
     pieces = asked_sentences(part)
     last = pieces[-1].strip(" ,.") if pieces else part
+    if LABELLED_PARTS and (m := _LABEL.match(last)) and _asks(last[m.end():]) and not _asks(m.group("label")):
+        last = last[m.end():]  # "Two HR Links questions: where do I see …" asks "where do I see …"
     return _BARE_CONDITION.sub(r"\1, \2", last)
+
+
+# A label before the asking ("Two HR Links questions: where do I see …, and where can I check …?", "Quick one: how
+# do I …"): the parts are after it, and what it names ("HR Links") is the context of every part.
+LABELLED_PARTS = True
+_LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}):\s+")
 
 
 # "if it does get archived do we need …", "if so do we …": a condition, then the question's auxiliary and its
@@ -516,7 +531,11 @@ def _context_of(question: str) -> str:
     it asks ("My laptop died, so who do I contact")."""
     statements = [s for s in asked_sentences(question) if not s.endswith("?")]
     asking = asking_sentence(question)
-    first = _last_sentence(_PART_SPLIT.split(asking)[0].strip(" ,"))  # a statement before it is one of the above
+    opening = _PART_SPLIT.split(asking)[0].strip(" ,")
+    first = _last_sentence(opening)  # a statement before it is one of the above
+    label = _LABEL.match(asked_sentences(opening)[-1] if asked_sentences(opening) else opening)
+    if LABELLED_PARTS and label and first != opening and not _asks(label.group("label")):
+        statements.append(label.group("label"))
     if _SUBORDINATE.match(first) or (first and not _asks(first)
                                      and first != asking.strip(" ,")):
         statements.append(first)

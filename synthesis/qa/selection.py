@@ -12,7 +12,7 @@ from . import reader
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading
-from .sides import SideName, numbered
+from .sides import SideName, names_whole, numbered, told_apart_by_common
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
 # each; more: none), and how close behind the best each must be: from the best's own page, and from another page
@@ -36,6 +36,7 @@ STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
 # (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
 SIDE_SECTION, SIDE_RATIO = 3, 0.6
+SIDE_HEADED = True  # a line under a side's own heading answers that side, whatever other side it names
 # A "how do I" part whose best line is among the first FAQ_SECTION lines under a heading asking that very procedure
 # (the reader's FAQ_COSINE) is answered by those lines, from the first through the best, in order.
 FAQ_SECTION = 4
@@ -54,8 +55,10 @@ def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int])
         return None
     best = {j: max((c.scores[j] for c in candidates if c.scores), default=0.0) for j in sides}
     owns = {j: frame.parts[j].own - set().union(*(frame.parts[k].own for k in sides if k != j)) for j in sides}
+    common = {j for j in sides if told_apart_by_common(frame.parts[j].text, owns[j])}
     fits = [c for c in candidates if c.scores and _CONTRAST.search(c.text)
-            and all(owns[j] & c.stems and c.scores[j] >= CONTRAST_RATIO * best[j] for j in sides)]
+            and all(owns[j] & c.stems and c.scores[j] >= CONTRAST_RATIO * best[j]
+                    and (j not in common or names_whole(frame.parts[j].text, c.text, "")) for j in sides)]
     return max(fits, key=lambda c: min(c.scores[j] for j in sides), default=None)
 
 
@@ -169,7 +172,13 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                 name = SideName.of(part.text, own)
                 side = ([c for c in ranked if name.strictly(f"{c.text} {c.lead_in}", last_heading(c))]
                         or [c for c in ranked if name.loosely(f"{c.text} {c.lead_in}", last_heading(c))])
-            alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)]
+            if told_apart_by_common(part.text, own):  # "variable day" against "variable week"
+                side = [c for c in side if names_whole(part.text, f"{c.text} {c.lead_in}", last_heading(c))] or side
+            # (a line under this side's own heading that names only the other side is this side's, told apart from
+            # that one: "Maxiflex > Same as Variable Week, but you may work fewer than 10 days per pay period")
+            alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)
+                     or (SIDE_HEADED and own and own <= content_stems(last_heading(c))
+                         and not own & content_stems(c.text))]
             ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
         best = next((c for c in ranked if id(c) not in used), None)
         if best is None:

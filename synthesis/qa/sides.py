@@ -79,4 +79,28 @@ class SideName:
         return bool(self.own & content_stems(f"{text} {heading}"))
 
 
-__all__ = ["SideName", "numbered"]
+# Sides told apart only by a common word ("variable day" and "variable week"): a line names one only with all the
+# words of its phrase ("Variable Day" heads its section; "you may work fewer than 10 days" names no schedule).
+COMMON_SIDES = True
+
+
+def told_apart_by_common(side: str, own: set[str]) -> bool:
+    """The side's own words (none of another side's) are all common English words."""
+    words = [w for w in content_words(side) if stem(w) in own]
+    return COMMON_SIDES and bool(words) and all(zipf(w) >= topic.SPECIFIC_ZIPF for w in words)
+
+
+def names_whole(side: str, text: str, heading: str) -> bool:
+    """The line or its heading uses the content words of the side's noun phrase in a row ("Variable Day"; not
+    "Same as Variable Week, but … fewer than 10 days")."""
+    phrase = [stem(w) for w in content_words(main_noun_phrase(side))]
+    if not phrase:
+        return False
+    for line in (text, heading):
+        stems = [stem(w) for w in content_words(line)]
+        if any(stems[k:k + len(phrase)] == phrase for k in range(len(stems) - len(phrase) + 1)):
+            return True
+    return False
+
+
+__all__ = ["SideName", "names_whole", "numbered", "told_apart_by_common"]

@@ -103,8 +103,9 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     preposition, with its object after it ("tools for spotting dependencies"): what the asker does, where a rare
     one names a thing ("a stipend for coworking spaces")."""
     text = re.sub(r"(?i)\b(i|we|you|they|he|she)'(?:ve|m|re|d|ll)\b", r"\1", question)
+    found = {m.group("verb").lower() for s in asked_sentences(question)
+             if OPENING_PARTICIPLE and (m := _OPENING_PARTICIPLE.match(s))}
     tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
-    found = set()
     for k, w in enumerate(tokens):
         prev = tokens[k - 1] if k else ""
         if prev.endswith("ly") and k > 1:
@@ -124,6 +125,11 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
 
 
 _PREPOSITIONS = frozenset("for of by about without before after while when in on at from into".split())
+# A sentence opening on what the asker was doing ("Poking around HR Links, my … tab says …", "Digging through the
+# travel guide, I …"): the asker's verb, with where they did it after it
+OPENING_PARTICIPLE = True
+_OPENING_PARTICIPLE = re.compile(r"^\W*(?P<verb>[A-Za-z]{2,}ing)\s+(?:around|through|into|in|at|over|across|on|"
+                                 r"about|with|under)\b[^,]{0,60},", re.I)
 COMMON_VERB_ZIPF = 4.0  # a verb this common in English is an action, not a thing the knowledge base names
 
 
@@ -208,6 +214,24 @@ def told_words(question: str) -> set[str]:
     return said - {w.lower() for w in TOKEN.findall(asking)}
 
 
+# A place told before the asking and pointed at by "there" ("I'm going to a conference in Denver next month. What's
+# the daily meals and incidentals rate there?"): the asking is about that place, and a page that names no such place
+# (a DC example) does not answer it, however common the name is in English.
+PLACE_THERE = True
+_TOLD_PLACE = re.compile(r"\b(?:in|at|to|from|near|visiting)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)\b")
+_THERE = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )\bthere\b"
+                    r"(?!\s+(?:is|are|was|were|be|been|will|would|any|a|an|some)\b)", re.I)
+
+
+def pointed_places(question: str) -> set[str]:
+    """The words of the places the asker told of ("in Denver") when the asking points at them with "there"."""
+    asking = _asking(question)
+    if not PLACE_THERE or not asking or not _THERE.search(asking):
+        return set()
+    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    return {w.lower() for s in statements for m in _TOLD_PLACE.finditer(s) for w in m.group("name").split()}
+
+
 # "those", "these", "them" point at a plural: "I want business cards with the 18F logo for a conference booth. Can I
 # get those through the micropurchase process?" asks about the cards; the booth is what they are for (AGREEMENT)
 AGREEMENT = True
@@ -271,6 +295,9 @@ _ASIDE = re.compile(r"^\W*(?P<word>[A-Za-z][\w'-]*)\s*,\s*(?=(?:how|what|when|wh
 # Words that judge whether what the asker does is acceptable ("Is that frowned upon?", "Is it kosher to …?"): the
 # passages answer them with their rules ("only as a last resort", "may", "should not"), never in these words.
 JUDGEMENTS = frozenset("frowned kosher unprofessional taboo verboten uncool sketchy iffy".split())
+# … and words that ask for the conventions themselves ("Is there any etiquette I should follow?"): the passages state
+# them ("put the lists in bcc:"), never naming them so
+NORMS = frozenset("etiquette decorum manners netiquette".split())
 
 
 def colours(word: str, question: str) -> bool:
@@ -279,7 +306,7 @@ def colours(word: str, question: str) -> bool:
     yes/no question ("sitting untouched for a week", "how chatty is npm out of the box"), or an aside before the
     asking (ASIDES). In a yes/no question a plain adjective is what is asked ("Is court leave retroactive?") and
     decides. A word judging what the asker does (JUDGEMENTS: "Is that frowned upon?") asks what the rules say."""
-    if word.lower() in JUDGEMENTS:
+    if word.lower() in JUDGEMENTS or word.lower() in NORMS:
         return True
     if ASIDES and {"ADJ", "ADV"} & set(lexicon(word)) and any(
             (m := _ASIDE.match(s)) and m.group("word").lower() == word.lower()

@@ -40,18 +40,46 @@ _THING = r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?"
 _PRICED = re.compile(rf"\bhow much (?:does|do|will|would|did|is|are)\s+{_DET}(?P<a>{_THING})\s+costs?\b|"
                      rf"\bwhat (?:does|do|will|would)\s+{_DET}(?P<b>{_THING})\s+cost\b|"
                      rf"\bwhat(?:'s| is) the (?:price|cost) of\s+{_DET}(?P<c>{_THING})"
-                     r"(?=\s*[?,.;]|\s*$|\s+(?:for|in|at|per|to|if|when|and|or)\b)", re.I)
+                     r"(?=\s*[?,.;]|\s*$|\s+(?:for|in|at|per|to|if|when|and|or)\b)|"
+                     # "How much does TTS charge a partner agency for each private GitHub repository we create?"
+                     rf"\bhow much (?:does|do|will|would|did)\s+[\w'’-]+(?:\s+[\w'’-]+){{0,2}}?\s+charge\s+"
+                     rf"(?:[\w'’-]+\s+){{0,3}}?for\s+{_DET}(?P<d>{_THING})"
+                     r"(?=\s*[?,.;]|\s*$|\s+(?:for|in|at|per|to|if|when|and|or|we|i|you|they|that|which)\b)", re.I)
+CHARGED = True  # "how much does X charge …" asks a price as "… cost" does
+
+
+# What a duration is asked of ("How many hours of weather and safety leave am I allowed per year?"): only a sentence
+# naming that answers it; "a 240 hour limit on the number of hours you can carry over" states hours of annual leave.
+OF_SUBJECT = True
+_OF_SUBJECT = re.compile(
+    rf"\bhow (?:many|much)\s+(?:[\w-]+\s+)?(?:{_TIME_UNITS})\s+of\s+(?:(?:the|my|our|your|their|this|that)\s+)?"
+    r"(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)(?=\s+(?:am|do|does|did|is|are|was|were|can|could|should|will|would|"
+    r"have|has|had|i|we|you|they|it|must|may|might|in|for|on|per|at|to|before|after|left|there|each|every|a|an|"
+    r"this|that|my|our|get|gets|given)\b|\s*[?,.;]|\s*$)", re.I)
+
+
+def measured_subject(text: str) -> str:
+    """What a "how many hours of …" part asks the duration of ("weather and safety leave"), or ''."""
+    m = _OF_SUBJECT.search(text) if OF_SUBJECT else None
+    return m.group("np") if m else ""
 
 
 def priced_words(text: str) -> list[str]:
     """The words of the thing a part asks the price of, or []."""
     m = _PRICED.search(text)
-    return (m.group("a") or m.group("b") or m.group("c")).split() if m else []
+    if m is None or (m.group("d") and not CHARGED):
+        return []
+    return (m.group("a") or m.group("b") or m.group("c") or m.group("d")).split()
 
 
 _ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
                          r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|"
                          r"\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
+_ASKS_CHARGE = re.compile(r"\bhow much (?:does|do|will|would|did)\b[^?]*\bcharge[sd]?\b|"
+                          r"\bwhat (?:does|do|will|would) [\w\s]{1,30} charge\b", re.I)
+# an amount of money a card or account allows ("What's the credit limit on the GSA travel card?")
+MONEY_LIMITS = True
+_ASKS_LIMIT = re.compile(r"\b(?:credit|spending|purchase|dollar) (?:limit|cap|ceiling)s?\b", re.I)
 # A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
 # percent"): answerability refuses only when none is there at all.
 _TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
@@ -84,16 +112,22 @@ _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
 _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK}
 
 
-@functools.lru_cache(maxsize=256)  # read per candidate sentence and part: the same few part texts
 def asked_value(text: str) -> tuple[str, str] | None:
     """(kind, what is lacking when nothing states it) for a part asking a duration, a price or a time of day, else
     None: ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how
     much does a seat cost"."""
+    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS)
+
+
+@functools.lru_cache(maxsize=256)  # read per candidate sentence and part: the same few part texts (the rules' flags
+def _asked_value(text: str, charged: bool, limits: bool, spans: bool) -> tuple[str, str] | None:  # are in the key)
     for asks, kind in _VALUES:
-        if m := asks.search(text):
+        if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
-    if SPANS and _ASKS_SPAN.search(text):
+    if limits and (m := _ASKS_LIMIT.search(text)):
+        return PRICE, f"an amount for the {m.group(0).lower()}"
+    if spans and _ASKS_SPAN.search(text):
         return DURATION, DURATION
     return None
 
@@ -180,5 +214,6 @@ def states_value(text: str, kind: str) -> bool:
     return bool(_STATES[kind].search(text))
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date", "priced_words",
+__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date",
+           "measured_subject", "priced_words",
            "rate_words", "states_rate", "states_value", "states_year"]

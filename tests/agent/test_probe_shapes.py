@@ -12,14 +12,19 @@ from synthesis.qa import Expect, analyze
 from .test_qa import _answer, _context, _with_and_without
 
 
-def _support(minilm, frame, context) -> list[float]:
-    """Each part's best support among the context's sentences, as answerability reads it."""
+def checked(minilm, frame, context):
+    """What answerability reads of the context for the frame (`answerability.Support`)."""
     from synthesis.qa import Reader, support
     from synthesis.synthesize.candidates import candidates
 
     units = candidates(context)
     Reader(minilm.embed).score(frame, units)
-    return support(frame, units, minilm.embed).per_part
+    return support(frame, units, minilm.embed)
+
+
+def _support(minilm, frame, context) -> list[float]:
+    """Each part's best support among the context's sentences, as answerability reads it."""
+    return checked(minilm, frame, context).per_part
 
 
 DOCKER = ("Docker Hub", "How do I get access to Docker Hub?",
@@ -100,14 +105,8 @@ async def test_how_long_a_span_of_time_is_asks_a_duration(minilm, monkeypatch):
                    ("Request for Comments", "RFC History",
                     "- RFC 003 - TTS Senior Cybersecurity Advisor\n- RFC 004 - Cross-TTS Hiring at Scale\n"))
     question = "Someone opened a new TTS RFC. How long is the comment window before a decision gets made?"
-    on = (await _answer(minilm, question, rfc)).summary
-    try:
-        monkeypatch.setattr(values, "SPANS", False)
-        values.asked_value.cache_clear()  # (read per sentence, so cached)
-        off = (await _answer(minilm, question, rfc)).summary
-    finally:
-        monkeypatch.setattr(values, "SPANS", True)
-        values.asked_value.cache_clear()  # no answer read with the rule off stays cached for later tests
+    on, off = await _with_and_without(minilm, monkeypatch, question, rfc, values, "SPANS", False)
+    monkeypatch.setattr(values, "SPANS", True)
     assert not on, on
     assert "RFC" in off, off
     assert values.asked_value("How long is the probationary period for new hires?") == (values.DURATION,

@@ -1,0 +1,234 @@
+"""Question shapes a fifth fresh probe of the 18F handbook (hp18, written by a helper that read only the corpus)
+found answered wrongly, each on the page text it failed on.
+
+A rule with a flag is switched off once in its test, so the test fails when the rule does nothing.
+"""
+
+from __future__ import annotations
+
+from synthesis.qa import Expect, analyze
+
+from .test_probe_shapes import checked
+from .test_qa import _answer, _context, _with_and_without
+
+WEATHER = ("Leave types", "Leave > Types of leave > Weather and safety",
+           "You can receive ad hoc “Weather and Safety Leave” if you are prevented from safely working because of an "
+           "unexpected event such as:\n\n* Weather-related damage to your home that makes occupying the home unsafe\n"
+           "* Loss of power at home (which makes your home not an approved location under agency telework policies)\n"
+           "\nWeather and Safety Leave does not count against any of your other leave balances.\n\nThis leave is "
+           "entered in HR Links under Administrative Leave Code 094 - Weather & Safety.")
+CARRY_OVER = ("Leave types", "Leave > Types of leave > Use or Lose",
+              "Use or Lose is the number of annual leave hours you would forfeit at the end of the leave year, if you "
+              "do not use any of your annual leave hours between now and then. As noted above, there is a 240 hour "
+              "limit on the number of hours you can carry over from one leave year to the next. Use or Lose only "
+              "applies to annual leave.")
+ANNUAL = ("Leave types", "Leave > Types of leave > Annual leave",
+          "You can carry over a maximum of 240 annual leave hours, from one leave year to the next. If you’ve "
+          "transferred to TTS from another federal agency, your accrued annual leave will transfer with you.")
+GITHUB_RULES = ("GitHub", "GitHub > Rules",
+                "- **Ask TTS Tech Operations before creating private repositories.** We pay GitHub for the ability to "
+                "create private repositories and need to bill clients for repositories created on their behalf. "
+                "Before you do anything, drop into #admins-github and explain what you'd like to do and why.")
+STOP_WORK = ("Stopping work", "Internal impact of stopping work",
+             "Organizational revenue loss (because team members will likely be temporarily benched while awaiting "
+             "reassignment) - each team member's opportunity cost to 18F is about $10,000/week at current billing "
+             "rates.")
+TRAVEL_CARD = ("What to consider while traveling", "Use your travel card when possible",
+               "Use of the GSA travel card is mandatory for all expenses as per the Federal Travel Regulation, except "
+               "expenses for which it \"is impractical (e.g., vendor does not accept credit cards) or imposes "
+               "unreasonable burdens or costs (e.g., fees are charged for using the card).\" A GSA travel card will "
+               "help you pay for lodging, taxis, and other miscellaneous expenses while on your trip. Pay your bill "
+               "within 30 days.")
+MEALS = ("Frequently Asked Questions", "How should I claim meals and incidental expenses?",
+         "- **The allowance for Meals and Incidental Expenses (M&IE) is a flat rate given to a traveler regardless of "
+         "what they actually spent.** No receipts or justification is needed to receive M&IE.\n- **For example**: "
+         "Consider a trip taken between 9/16 and 9/18. M&IE is $69 per day in DC, and is 75% of $69 ($51.75) on the "
+         "first and last days of a trip.")
+BARGAINING = ("HR Links", "Bargaining status",
+              "If you are in a Bargaining Unit (aka a union), your Workforce Relations HR Specialist can confirm if "
+              "non-standard work schedules are available to you, based on your Bargaining Status.\n\n1. Click on the "
+              "**View My Employment Information** tile.\n2. Navigate to the **Employment Data 2** tab.\n3. If it "
+              "says **Bargaining Unit: 8888 - Ineligible for Inclusion**, or **7777 - Eligible But Not In A "
+              "Bargaining Unit**, you are *not* in a Bargaining Unit.")
+FAREWELL = ("Leaving TTS & Offboarding", "Sending an email",
+            "You are under no obligation to send out a farewell email, but if you do, please use bcc: for any "
+            "distribution lists you're sending it to. This allows people to respond to you directly without creating "
+            "additional email noise for coworkers.")
+VARIABLE_DAY = ("Work schedules", "Types of flexible schedules > Variable Day",
+                "- Each day in the work work can be slightly longer or shorter than 8 hours, but must add up to 40 "
+                "hours per week.\nYou work 5 days a week.\n- The maximum number of hours you can work in a single day "
+                "is 12.")
+VARIABLE_WEEK = ("Work schedules", "Types of flexible schedules > Variable Week",
+                 "- Each day in the workweek can be slightly longer or shorter than 8 hours.\n- Each week can be "
+                 "shorter/longer than 40 hours, as long as together, the two weeks add up to 80 hours for the pay "
+                 "period.\n- You work 5 days a week.\n- The maximum number of hours you can work in a single day is "
+                 "12.")
+MAXIFLEX = ("Work schedules", "Types of flexible schedules > Maxiflex",
+            "- Same as Variable Week, but you may work fewer than 10 days per pay period.\n\nFor example:\n\n"
+            "| Day | Hours | Day | Hours |\n| --- | --- | --- | --- |\n| Monday | 8 | Monday | Off |\n"
+            "| Tuesday | 10 | Tuesday | 10 |\n| Wednesday | 11 | Wednesday | 6 |\n"
+            "| **Week 1 Total** | **46** | **Week 2 Total** | **34** |\n")
+SCHEDULES = (MAXIFLEX, VARIABLE_WEEK, VARIABLE_DAY)
+
+
+async def test_hours_of_a_named_leave_are_answered_only_where_that_leave_is_named(minilm, monkeypatch):
+    """"How many hours of weather and safety leave am I allowed per year?" was answered with annual leave's 240-hour
+    carry-over limit: hours, but of another leave. The handbook heads a section "Weather and safety" and states no
+    yearly hours there."""
+    from synthesis.qa import values
+
+    question = ("A big storm is forecast and I might lose power for days. How many hours of weather and safety leave "
+                "am I allowed per year?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(WEATHER, CARRY_OVER), values,
+                                      "OF_SUBJECT", False)
+    assert not on, on
+    assert "240" in off, off
+    monkeypatch.setattr(values, "OF_SUBJECT", True)
+    assert values.measured_subject("How many days of military leave do I get each year?") == "military leave"
+    # a subject no section is headed with (the pages say "annual leave") is answered by any related sentence
+    vacation = await _answer(minilm, "How many hours of unused vacation can I roll over into the next year?",
+                             _context(ANNUAL, CARRY_OVER))
+    assert "240" in vacation.summary, vacation.summary
+
+
+def _unstated(minilm, question: str, context) -> list[str]:
+    """The values answerability finds asked and stated nowhere about them."""
+    return checked(minilm, analyze(question), context).unstated
+
+
+async def test_what_a_provider_charges_asks_a_price_of_the_thing_charged_for(minilm, monkeypatch):
+    """"How much does TTS charge a partner agency for each private GitHub repository …?" was answered with the GitHub
+    rules (which say clients are billed, and give no amount)."""
+    from synthesis.qa import values
+
+    question = ("How much does TTS charge a partner agency for each private GitHub repository we create for their "
+                "project?")
+    context = _context(GITHUB_RULES, STOP_WORK)
+    assert not (await _answer(minilm, question, context)).summary
+    assert _unstated(minilm, question, context) == ["a price of a repository"]
+    monkeypatch.setattr(values, "CHARGED", False)
+    assert _unstated(minilm, question, context) == []
+    assert values.asked_value(question) is None
+    monkeypatch.setattr(values, "CHARGED", True)
+    assert values.priced_words(question) == ["private", "GitHub", "repository"]
+    assert values.asked_value("What does 18F charge for a discovery sprint?") == (values.PRICE, values.PRICE)
+
+
+async def test_a_credit_limit_is_an_amount_of_money(minilm, monkeypatch):
+    """"What's the credit limit on the GSA travel card?" was answered with the card's rules of use."""
+    from synthesis.qa import values
+    from synthesis.qa.question import expected
+
+    question = "What's the credit limit on the GSA travel card? I've got a long trip coming up."
+    assert expected("What's the credit limit on the GSA travel card?") is Expect.QUANTITY
+    context = _context(TRAVEL_CARD)
+    assert not (await _answer(minilm, question, context)).summary
+    assert _unstated(minilm, question, context) == ["an amount for the credit limit"]
+    monkeypatch.setattr(values, "MONEY_LIMITS", False)
+    assert _unstated(minilm, question, context) == []
+
+
+async def test_a_place_the_asking_points_at_with_there_must_be_named(minilm, monkeypatch):
+    """"I'm going to a conference in Denver next month. What's the daily meals and incidentals rate there?" was
+    answered with the FAQ's DC example ($69 a day): no retrieved page names Denver."""
+    from synthesis.qa import topic
+
+    question = "I'm going to a conference in Denver next month. What's the daily meals and incidentals rate there?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(MEALS), topic, "PLACE_THERE", False)
+    assert not on, on
+    assert "$69" in off, off
+    monkeypatch.setattr(topic, "PLACE_THERE", True)
+    assert topic.pointed_places(question) == {"denver"}
+    assert topic.pointed_places("I'm going to Denver. Is there a per diem?") == set()  # "is there" points nowhere
+
+
+async def test_a_sentence_opening_on_what_the_asker_was_doing_tells_their_story(minilm, monkeypatch):
+    """"Poking around HR Links, my Employment Data 2 tab says …" was refused for lacking "poking"."""
+    from synthesis.qa import topic
+
+    question = ("Poking around HR Links, my Employment Data 2 tab says 'Bargaining Unit: 7777'. Does that mean I'm "
+                "in the union?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(BARGAINING), topic,
+                                      "OPENING_PARTICIPLE", False)
+    assert "7777" in on, on
+    assert not off, off
+
+
+async def test_asking_for_etiquette_asks_what_the_rules_are(minilm, monkeypatch):
+    """"Is there any etiquette I should follow?" (a goodbye note to distribution lists) was refused for lacking
+    "etiquette"; the page answers with its rule ("use bcc:")."""
+    from synthesis.qa import topic
+
+    question = ("I'm leaving GSA at the end of the month and want to send a goodbye note to a couple of big "
+                "distribution lists. Is there any etiquette I should follow?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(FAREWELL), topic, "NORMS", frozenset())
+    assert "bcc" in on, on
+    assert not off, off
+
+
+def test_when_do_we_use_one_or_the_other_asks_a_case_not_a_time(monkeypatch):
+    """"When do we use a multi-workspace channel versus Slack Connect?" read as a time ('high' on a line holding
+    "two")."""
+    from synthesis.qa import question as q
+
+    text = "When do we use a multi-workspace channel versus Slack Connect?"
+    assert q.expected(text) is not Expect.QUANTITY
+    assert q.expected("When do I submit my timesheet?") is Expect.QUANTITY
+    monkeypatch.setattr(q, "WHEN_CASE", False)
+    assert q.expected(text) is Expect.QUANTITY
+
+
+async def test_a_side_defined_against_the_other_under_its_own_heading_answers_it(minilm, monkeypatch):
+    """"How is a maxiflex schedule different from a variable week schedule?" led with the rows of maxiflex's example
+    table: the line that defines it ("Same as Variable Week, but …") names only the other side."""
+    from synthesis.qa import selection
+
+    question = "How is a maxiflex schedule different from a variable week schedule?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(*SCHEDULES), selection, "SIDE_HEADED",
+                                      False)
+    assert "fewer than 10 days" in on and "80 hours" in on, on
+    assert not on.startswith("For example"), on
+    assert on != off
+
+
+async def test_sides_told_apart_by_a_common_word_are_named_by_their_whole_phrase(minilm, monkeypatch):
+    """"What's the difference between variable day and variable week?": "day" and "week" are in nearly every line of
+    the page; "Same as Variable Week, but you may work fewer than 10 days" is maxiflex's, not variable day's."""
+    from synthesis.qa import sides
+
+    question = "trying to pick a flexible schedule. what's the difference between variable day and variable week?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(*SCHEDULES), sides, "COMMON_SIDES",
+                                      False)
+    assert "40 hours per week" in on and "80 hours" in on, on
+    assert "Same as Variable Week" not in on, on
+    assert on != off
+    monkeypatch.setattr(sides, "COMMON_SIDES", True)
+    assert sides.names_whole("variable day", "", "Variable Day")
+    assert not sides.names_whole("variable day", "Same as Variable Week, but … fewer than 10 days", "")
+
+
+async def test_the_rows_of_an_example_table_give_way_to_the_rule_they_illustrate(minilm, monkeypatch):
+    """The rows of maxiflex's example table ("Day: Monday; Hours: 8; Day: Monday; Hours: Off.") ranked over the
+    lines stating the schedules: an example illustrates the rule, it does not state it."""
+    from synthesis.qa import reader
+
+    question = "How is a maxiflex schedule different from a variable week schedule?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(*SCHEDULES), reader, "ROW_FACTOR", 1.0)
+    assert on.index("fewer than 10 days") < on.index("Hours:"), on
+    assert on != off, off
+
+
+def test_a_label_before_the_asking_is_every_parts_context(monkeypatch):
+    """"Two HR Links questions: where do I see …, and where can I check whether I'm FLSA exempt?" was read as one
+    question (its first part did not open with a question word), and the FLSA part went unanswered."""
+    from synthesis.qa import question as q
+
+    text = ("Two HR Links questions: where do I see the date my term appointment ends, and where can I check whether "
+            "I'm FLSA exempt?")
+    frame = q.analyze(text)
+    assert [p.text for p in frame.parts] == ["where do I see the date my term appointment ends",
+                                             "where can I check whether I'm FLSA exempt"]
+    assert all(p.query.startswith("Two HR Links questions") for p in frame.parts)
+    assert len(q.analyze("Where is the office: DC or NYC?").parts) == 1
+    monkeypatch.setattr(q, "LABELLED_PARTS", False)
+    assert len(q.analyze(text).parts) == 1
