@@ -412,7 +412,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
     # asking sentence points back at it (a rare told word still decides, below)
     kinds = set(topic.compound_modifiers(topic.asked_about(frame.question), set(absent), present))
-    places = topic.pointed_places(frame.question) & set(absent)  # "… in Denver … What's the rate there?"
+    # "… in Denver … What's the rate there?": a place no page names (by any of its words: "DC" of "Washington DC")
+    places = {w for place in topic.pointed_places(frame.question) if all(w in absent for w in place) for w in place}
     if not absent or not (off_topic or kinds or places or any(zipf(w) < topic.SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = retrieved[:VOCABULARY_PASSAGES]

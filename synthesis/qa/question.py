@@ -213,8 +213,9 @@ def asking_sentence(question: str) -> str:
 
 # "When do we use a multi-workspace channel versus Slack Connect?" asks in which case, not at what time: a choice
 WHEN_CASE = True
+# (a choice of one thing over another: "When can I apply for paid parental leave?" asks a time)
 _WHEN_CASE = re.compile(r"(?i)^when\s+(?:do|does|should|would|can|could|must|might)\s+(?:i|we|you|they|one|people|"
-                        r"someone|teams?)\s+(?:use|choose|pick|prefer|opt|go with|apply|select|want)\b")
+                        r"someone|teams?)\s+(?:use|choose|pick|prefer|opt for|go with)\b")
 
 
 def expected(text: str) -> Expect:
@@ -265,10 +266,24 @@ def comparison_sides(question: str, *, scene: bool = False) -> list[str]:
     if aspect := compared_aspect(body):
         body = body[:aspect.start()]
     sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(body) if s.strip(" ,.\"'")]
+    if LISTED_SIDES and len(sides) >= 2:  # "IBA, CASH or CBA": the items listed before the last "or" are sides too
+        sides = [x for s in sides[:-1] for x in _listed(s)] + sides[-1:]
     sides = [s for s in sides if content_words(s)]
     if len(sides) < 2 and TOLD_SIDES and _THEIR.search(body):
         return told_sides(question)
     return sides if 2 <= len(sides) <= 4 else []
+
+
+LISTED_SIDES = True
+LISTED_WORDS = 3  # an item of a list of sides is this short ("CASH"); a longer comma clause is no item
+
+
+def _listed(side: str) -> list[str]:
+    """'marking an expense as IBA, CASH' → ['marking an expense as IBA', 'CASH']: the short items after its commas."""
+    pieces = [x.strip() for x in side.split(",")]
+    if len(pieces) < 2 or not all(0 < len(x.split()) <= LISTED_WORDS for x in pieces[1:]):
+        return [side]
+    return pieces
 
 
 TOLD_SIDES = True
@@ -313,7 +328,7 @@ def compared_aspect(text: str) -> re.Match[str] | None:
     return _ASPECT.search(text, start)
 
 
-_LEADS_INTO = frozenset("""to of for about on in with from at my your our their his her its the a an this that
+_LEADS_INTO = frozenset("""to of for about on in with from at as my your our their his her its the a an this that
 these those""".split())
 _DETERMINER = re.compile(r"(?i)^(?:my|your|our|their|his|her|its|the|a|an)\s+")
 
@@ -426,6 +441,8 @@ def _last_sentence(part: str) -> str:
 # do I …"): the parts are after it, and what it names ("HR Links") is the context of every part.
 LABELLED_PARTS = True
 _LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}):\s+")
+_CHATTER = frozenset("""quick q question questions note heads sorry dumb silly ok okay fyi re hey hi hello thanks
+two three couple things thing one follow followup follow-up random newbie""".split())
 
 
 # "if it does get archived do we need …", "if so do we …": a condition, then the question's auxiliary and its
@@ -469,7 +486,10 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     if comparison and not texts:
         frame_words, texts = side_frame(comparison_sides(question))
         if SCENE_LEAD and not frame_words:  # no frame carries the scene: the sides are after it (see `_SCENE`)
-            texts = comparison_sides(question, scene=True) or texts
+            scened = comparison_sides(question, scene=True)
+            # ("In my Concur voucher, what's the difference between marking an expense as IBA, CASH or CBA?": the
+            # first side after the scene can carry a frame of its own)
+            frame_words, texts = side_frame(scened) if LISTED_SIDES and scened else ("", scened or texts)
     if not texts:
         texts = split_parts(question)
         if comparison and PARTS_NOT_SIDES and len(texts) >= 2 and all(_asks(t) for t in texts):
@@ -534,7 +554,8 @@ def _context_of(question: str) -> str:
     opening = _PART_SPLIT.split(asking)[0].strip(" ,")
     first = _last_sentence(opening)  # a statement before it is one of the above
     label = _LABEL.match(asked_sentences(opening)[-1] if asked_sentences(opening) else opening)
-    if LABELLED_PARTS and label and first != opening and not _asks(label.group("label")):
+    if (LABELLED_PARTS and label and first != opening and not _asks(label.group("label"))
+            and set(content_words(label.group("label"))) - _CHATTER):  # "Quick q:" names nothing
         statements.append(label.group("label"))
     if _SUBORDINATE.match(first) or (first and not _asks(first)
                                      and first != asking.strip(" ,")):

@@ -48,10 +48,10 @@ SAME_CASE, CASE_SHARE = 1.1, 0.6
 # ("unless" states the opposite case: not compared; "When is …?" asks a time, it sets no case)
 _CASE = re.compile(r"\b(?:if|when(?!\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|must|may|might|"
                    r"has|have|had)\b)|whenever|in case)\s+([^,;:?.!]+)", re.I)
-# a table row sharing no word with the question ("Day: Monday; Hours: 8; Day: Monday; Hours: Off." of a schedule's
-# example): it illustrates the rule stated above it, which answers
+# a row of an example's table ("For example: Day: Monday; Hours: 8; Day: Monday; Hours: Off."): it illustrates the
+# rule stated above it, which answers (a table of the rules themselves, an accrual table, keeps its weight)
 ROW_FACTOR = 0.8
-_EXAMPLE = re.compile(r"(?i)^\W*(?:for example|for instance|e\.g\.|examples?\b)")  # … or a row of an example's table
+_EXAMPLE = re.compile(r"(?i)^\W*(?:for example|for instance|e\.g\.|examples?\b)")
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
@@ -358,7 +358,7 @@ class Reader:
                                    for names in scoped]
             if c.code:  # a command or config line: the sentence announcing it answers, and is quoted with it
                 factor = CODE_FACTOR
-            elif c.row and (not own[i] & frame.stems or _EXAMPLE.match(c.lead_in)):
+            elif c.row and _EXAMPLE.match(c.lead_in):
                 factor = ROW_FACTOR
             elif c.text.rstrip().endswith("?") and ":" not in c.text:  # an FAQ heading asks; "First check: was …?" tells
                 factor = QUESTION_FACTOR

@@ -58,7 +58,9 @@ def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int])
     common = {j for j in sides if told_apart_by_common(frame.parts[j].text, owns[j])}
     fits = [c for c in candidates if c.scores and _CONTRAST.search(c.text)
             and all(owns[j] & c.stems and c.scores[j] >= CONTRAST_RATIO * best[j]
-                    and (j not in common or names_whole(frame.parts[j].text, c.text, "")) for j in sides)]
+                    and (j not in common or names_whole(frame.parts[j].text, c.text, "",
+                                                        [frame.parts[k].text for k in sides if k != j]))
+                    for j in sides)]
     return max(fits, key=lambda c: min(c.scores[j] for j in sides), default=None)
 
 
@@ -173,7 +175,8 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                 side = ([c for c in ranked if name.strictly(f"{c.text} {c.lead_in}", last_heading(c))]
                         or [c for c in ranked if name.loosely(f"{c.text} {c.lead_in}", last_heading(c))])
             if told_apart_by_common(part.text, own):  # "variable day" against "variable week"
-                side = [c for c in side if names_whole(part.text, f"{c.text} {c.lead_in}", last_heading(c))] or side
+                side = [c for c in side if names_whole(part.text, f"{c.text} {c.lead_in}", last_heading(c),
+                                                       [p.text for p in elsewhere])] or side
             # (a line under this side's own heading that names only the other side is this side's, told apart from
             # that one: "Maxiflex > Same as Variable Week, but you may work fewer than 10 days per pay period")
             alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)

@@ -90,10 +90,14 @@ def told_apart_by_common(side: str, own: set[str]) -> bool:
     return COMMON_SIDES and bool(words) and all(zipf(w) >= topic.SPECIFIC_ZIPF for w in words)
 
 
-def names_whole(side: str, text: str, heading: str) -> bool:
+def names_whole(side: str, text: str, heading: str, others: list[str]) -> bool:
     """The line or its heading uses the content words of the side's noun phrase in a row ("Variable Day"; not
-    "Same as Variable Week, but … fewer than 10 days")."""
+    "Same as Variable Week, but … fewer than 10 days"), without the head noun every side ends in ("schedule" of
+    "a variable day schedule" against "a variable week schedule")."""
     phrase = [stem(w) for w in content_words(main_noun_phrase(side))]
+    theirs = [content_stems(o) for o in others]
+    while len(phrase) > 1 and theirs and all(phrase[-1] in t for t in theirs):
+        phrase.pop()
     if not phrase:
         return False
     for line in (text, heading):

@@ -104,7 +104,8 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     one names a thing ("a stipend for coworking spaces")."""
     text = re.sub(r"(?i)\b(i|we|you|they|he|she)'(?:ve|m|re|d|ll)\b", r"\1", question)
     found = {m.group("verb").lower() for s in asked_sentences(question)
-             if OPENING_PARTICIPLE and (m := _OPENING_PARTICIPLE.match(s))}
+             if OPENING_PARTICIPLE and not s.endswith("?") and (m := _OPENING_PARTICIPLE.match(s))
+             and "VERB" in lexicon(m.group("verb"))}
     tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
     for k, w in enumerate(tokens):
         prev = tokens[k - 1] if k else ""
@@ -125,11 +126,12 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
 
 
 _PREPOSITIONS = frozenset("for of by about without before after while when in on at from into".split())
-# A sentence opening on what the asker was doing ("Poking around HR Links, my … tab says …", "Digging through the
-# travel guide, I …"): the asker's verb, with where they did it after it
+# A statement opening on what the asker was doing ("Poking around HR Links, my … tab says …", "Digging through the
+# travel guide, I …"): the asker's verb (a verb to the lexicon: not "Nothing", "Coworking"), where they did it
+# after it, then the asker's own clause
 OPENING_PARTICIPLE = True
 _OPENING_PARTICIPLE = re.compile(r"^\W*(?P<verb>[A-Za-z]{2,}ing)\s+(?:around|through|into|in|at|over|across|on|"
-                                 r"about|with|under)\b[^,]{0,60},", re.I)
+                                 r"about|with|under)\b[^,]{0,60},\s*(?:my|our|i|i'm|i’m|we|we're|we’re)\b", re.I)
 COMMON_VERB_ZIPF = 4.0  # a verb this common in English is an action, not a thing the knowledge base names
 
 
@@ -218,18 +220,25 @@ def told_words(question: str) -> set[str]:
 # the daily meals and incidentals rate there?"): the asking is about that place, and a page that names no such place
 # (a DC example) does not answer it, however common the name is in English.
 PLACE_THERE = True
-_TOLD_PLACE = re.compile(r"\b(?:in|at|to|from|near|visiting)\s+(?:the\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)\b")
-_THERE = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )\bthere\b"
-                    r"(?!\s+(?:is|are|was|were|be|been|will|would|any|a|an|some)\b)", re.I)
+_TOLD_PLACE = re.compile(r"\b(?:in|at|to|from|near|visiting)\s+(?:the\s+)?"
+                         r"(?P<name>(?:[A-Z][a-z]+|[A-Z]{2,})(?:\s+(?:[A-Z][a-z]+|[A-Z]{2,}))*)\b")
+# (a month or a day is no place: "… in September. What's the rate there?")
+_TIMES = frozenset("""january february march april may june july august september october november december monday
+tuesday wednesday thursday friday saturday sunday""".split())
+_THERE = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )\bthere\b(?!['’](?:s|re|ll|d)\b)"
+                    r"(?!\s+(?:is|are|was|were|be|been|will|would|any|a|an|some|isn't|aren't|wasn't|weren't|may|might|"
+                    r"must|can|could|should|has|have|had|seems?|used)\b)", re.I)
 
 
-def pointed_places(question: str) -> set[str]:
-    """The words of the places the asker told of ("in Denver") when the asking points at them with "there"."""
+def pointed_places(question: str) -> list[list[str]]:
+    """The places the asker told of ("in Denver", "to Washington DC"), each as its words, when the asking points at
+    them with "there"; a place is present when a page uses any of its words ("DC" of "Washington DC")."""
     asking = _asking(question)
     if not PLACE_THERE or not asking or not _THERE.search(asking):
-        return set()
+        return []
     statements = [s for s in asked_sentences(question) if not s.endswith("?")]
-    return {w.lower() for s in statements for m in _TOLD_PLACE.finditer(s) for w in m.group("name").split()}
+    places = [[w.lower() for w in m.group("name").split()] for s in statements for m in _TOLD_PLACE.finditer(s)]
+    return [p for p in places if not set(p) & _TIMES]
 
 
 # "those", "these", "them" point at a plural: "I want business cards with the 18F logo for a conference booth. Can I
@@ -297,7 +306,7 @@ _ASIDE = re.compile(r"^\W*(?P<word>[A-Za-z][\w'-]*)\s*,\s*(?=(?:how|what|when|wh
 JUDGEMENTS = frozenset("frowned kosher unprofessional taboo verboten uncool sketchy iffy".split())
 # … and words that ask for the conventions themselves ("Is there any etiquette I should follow?"): the passages state
 # them ("put the lists in bcc:"), never naming them so
-NORMS = frozenset("etiquette decorum manners netiquette".split())
+NORMS = frozenset("etiquette decorum netiquette".split())
 
 
 def colours(word: str, question: str) -> bool:

@@ -55,7 +55,8 @@ _OF_SUBJECT = re.compile(
     rf"\bhow (?:many|much)\s+(?:[\w-]+\s+)?(?:{_TIME_UNITS})\s+of\s+(?:(?:the|my|our|your|their|this|that)\s+)?"
     r"(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)(?=\s+(?:am|do|does|did|is|are|was|were|can|could|should|will|would|"
     r"have|has|had|i|we|you|they|it|must|may|might|in|for|on|per|at|to|before|after|left|there|each|every|a|an|"
-    r"this|that|my|our|get|gets|given)\b|\s*[?,.;]|\s*$)", re.I)
+    r"this|that|my|our|get|gets|given|carry|carries|roll|rolls|accrue|accrues|earn|earns|expire|expires|transfer|"
+    r"transfers|count|counts|take|takes|use|need|needs)\b|\s*[?,.;]|\s*$)", re.I)
 
 
 def measured_subject(text: str) -> str:
@@ -75,11 +76,16 @@ def priced_words(text: str) -> list[str]:
 _ASKS_MONEY = re.compile(r"\bhow much (?:does|do|will|would|did|is|are)\b[^?]*\bcosts?\b|\bhow much money\b|"
                          r"\bwhat (?:does|do|will|would) [\w\s]{1,30} cost\b|"
                          r"\bwhat(?:'s| is) the (?:price|cost) of\b", re.I)
-_ASKS_CHARGE = re.compile(r"\bhow much (?:does|do|will|would|did)\b[^?]*\bcharge[sd]?\b|"
-                          r"\bwhat (?:does|do|will|would) [\w\s]{1,30} charge\b", re.I)
+# (not "the person in charge of …", nor "what do I charge my time to": a Tock line, no price)
+_CHARGED = r"(?<!\bin )charge[sd]?\b(?!\s+(?:(?:my|our|your|their|the)\s+)?(?:time|hours)\b)"
+_ASKS_CHARGE = re.compile(rf"\bhow much (?:does|do|will|would|did)\b[^?]*\b{_CHARGED}|"
+                          rf"\bwhat (?:does|do|will|would) [\w\s]{{1,30}} {_CHARGED}", re.I)
 # an amount of money a card or account allows ("What's the credit limit on the GSA travel card?")
 MONEY_LIMITS = True
-_ASKS_LIMIT = re.compile(r"\b(?:credit|spending|purchase|dollar) (?:limit|cap|ceiling)s?\b", re.I)
+# (asked, not named: "Who can raise the credit limit?" asks who)
+_ASKS_LIMIT = re.compile(r"\b(?:what(?:'s|’s| is| are)|how (?:high|big|much|large) is|is there)\s+"
+                         r"(?:(?:the|a|an|my|our|any)\s+)?(?P<limit>(?:credit|spending|purchase|purchasing|dollar)"
+                         r"(?:\s+card)?\s+(?:limit|cap|ceiling))s?\b", re.I)
 # A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
 # percent"): answerability refuses only when none is there at all.
 _TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
@@ -119,14 +125,15 @@ def asked_value(text: str) -> tuple[str, str] | None:
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS)
 
 
-@functools.lru_cache(maxsize=256)  # read per candidate sentence and part: the same few part texts (the rules' flags
-def _asked_value(text: str, charged: bool, limits: bool, spans: bool) -> tuple[str, str] | None:  # are in the key)
+# read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
+@functools.lru_cache(maxsize=256)
+def _asked_value(text: str, charged: bool, limits: bool, spans: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
     if limits and (m := _ASKS_LIMIT.search(text)):
-        return PRICE, f"an amount for the {m.group(0).lower()}"
+        return PRICE, f"an amount for the {m.group('limit').lower()}"
     if spans and _ASKS_SPAN.search(text):
         return DURATION, DURATION
     return None
