@@ -22,3 +22,12 @@ async def test_not_found_says_which_term_no_page_mentions(handbook_agent):
     assert r.no_answer
     assert "No retrieved page mentions “sabbatical”" in r.synthesis.summary, r.synthesis.summary
     assert r.synthesis.summary.startswith("I couldn't find this in the knowledge base.")
+
+
+def test_a_missing_word_is_named_as_the_question_writes_it():
+    from synthesis.agent import as_written
+
+    question = "I'm going to a conference in Denver next month. What's the daily meals and incidentals rate there?"
+    assert as_written("denver", question) == "Denver"
+    assert as_written("a number of hours", question) == "a number of hours"  # a phrase of the refusal's own
+    assert as_written("pto", "Can I roll over PTO-like hours?") == "pto"  # only a whole word is taken
