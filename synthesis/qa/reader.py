@@ -214,6 +214,42 @@ def same_case(case: set[str], text: str) -> bool:
                for m in _CASE.finditer(text))
 
 
+# A sum of money the asker states ("a regional conference that'll cost about $1,200 all in") against the thresholds
+# a rule is stated for ("Conference events that cost less than $2,500" / "… more than $2,500"): a sentence whose
+# threshold the sum meets is the asker's rule (SAME_CASE), one whose every threshold it fails is another's.
+THRESHOLDS, THRESHOLD_MISS = True, 0.9
+_AMOUNT = r"\$\s?(?P<{0}>\d[\d,]*(?:\.\d+)?)\s*(?P<{0}k>k\b|thousand\b|million\b)?"
+_MONEY = re.compile(_AMOUNT.format("v"), re.I)
+_BELOW = r"less than|under|below|up to|no more than|at most|not (?:to )?exceed(?:ing)?|within"
+_ABOVE = r"more than|over|above|exceeding|exceeds?|at least|greater than"
+_THRESHOLD_AT = re.compile(rf"\b(?P<op>{_BELOW}|{_ABOVE})\s+{_AMOUNT.format('v')}", re.I)
+
+
+def _dollars(m: re.Match[str]) -> float:
+    scale = {"k": 1e3, "thousand": 1e3, "million": 1e6}.get((m.group("vk") or "").lower(), 1.0)
+    return float(m.group("v").replace(",", "")) * scale
+
+
+def told_amounts(question: str) -> list[float]:
+    """The sums of money the asker states as theirs ("about $1,200"), not the thresholds they ask about ("over
+    $500": see answerability's unmet thresholds)."""
+    if not THRESHOLDS:
+        return []
+    limits = {m.start("v") for m in _THRESHOLD_AT.finditer(question)}
+    return [_dollars(m) for m in _MONEY.finditer(question) if m.start("v") not in limits]
+
+
+def threshold_fit(amounts: list[float], text: str) -> float:
+    """SAME_CASE when a threshold of the text holds for one of the asker's sums, THRESHOLD_MISS when it states
+    thresholds and none holds, else 1."""
+    found = [(m.group("op").lower(), _dollars(m)) for m in _THRESHOLD_AT.finditer(text)]
+    if not found:
+        return 1.0
+    below = re.compile(rf"(?:{_BELOW})$", re.I)
+    holds = any((a < v if below.match(op) else a > v) for op, v in found for a in amounts)
+    return SAME_CASE if holds else THRESHOLD_MISS
+
+
 def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
     """The text states a number the asker states, of the same thing: a word around it is a word around theirs
     ("I'm only working 3 days this week" and "Work week: 3 days"; not "a 120-day detail" and "a performance plan
@@ -243,13 +279,24 @@ def last_heading(c: Candidate) -> str:
 _NAME = re.compile(r"\b(?:in|at|to|from|near|out of)\s+(?:the\s+)?"
                    r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
 PROPER_SHARE = 0.8
+# … but where something is recorded is no scope of the question: "a desktop app that's already approved in GEAR. How
+# do I get it onto my GSA Mac?" asks about installing it, wherever the approval is listed
+RECORDED_IN = True
+_RECORDED = re.compile(r"\b(?:approved|listed|stored|saved|recorded|registered|logged|documented|tracked|published|"
+                       r"posted|found|mentioned|described)\s*$", re.I)
+
+
+def named_scopes(question: str) -> list[str]:
+    """The last word of each place or unit the question names (`_NAME`), but where something is recorded (RECORDED_IN)."""
+    return [m.group("name").split()[-1] for m in _NAME.finditer(question)
+            if not (RECORDED_IN and _RECORDED.search(question[:m.start()]))]
 
 
 def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> set[str]:
     """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
     that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
     the organisation's, scopes nothing)."""
-    found = [m.group("name").split()[-1] for m in _NAME.finditer(question)]
+    found = named_scopes(question)
     if not found:
         return set()
     seen = {id(c.passage): c for c in candidates}.values()
@@ -348,6 +395,7 @@ class Reader:
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         told_or_code = [False] * n
         case = asked_case(frame.question)
+        amounts = told_amounts(frame.question)
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -378,6 +426,8 @@ class Reader:
             same = SAME_QUANTITY if told_or_code[i] else 1.0
             if case and same_case(case, c.text):
                 same *= SAME_CASE
+            if amounts:  # "… cost about $1,200 …": the rule for "less than $2,500", not the one for "more than"
+                same *= threshold_fit(amounts, f"{c.lead_in} {c.text}")
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(c.text, asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

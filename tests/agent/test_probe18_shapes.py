@@ -282,3 +282,78 @@ async def test_the_rules_leave_the_review_s_counterexamples_alone(minilm):
     assert "Hours per pay period" in earned.summary, earned.summary
     assert sides.names_whole("a variable day schedule", "", "Variable Day", ["a variable week schedule"])
     assert q._context_of("Quick q: what time is it due, and does anything happen if I forget?") == ""
+
+
+DIRECTOR = ("Engineering", "Engineering Chapter > Director",
+            "The Director of Engineering is responsible for the Engineering Chapter. The Director represents the chapter "
+            "on the Senior Management Team of 18F, is responsible for the strategic planning of the chapter including "
+            "hiring approach, capacity planning, and expanding the impact of the chapter and engineers’ work.")
+PIV_READERS = ("PIV card", "Card reader unreliable",
+               "Everyone should have two readers (so they have a backup) --- request a backup and/or replacement if you "
+               "don't. If the card is lost, follow these instructions.")
+LEAD_TIMES = ("Conferences, events and training", "How far in advance should I submit a request?",
+              "- Five days to ten days in advance for:\n  - Training (not at a conference) that costs less than $2,500, "
+              "including travel\n- Ten days to two weeks\n  - Conference events that cost less than $2500, including "
+              "travel\n- Three to five weeks in advance for:\n  - Conference events that costs more than $2,500, "
+              "including travel\n  - Speaking events in your official capacity")
+
+
+async def test_who_holds_a_role_is_answered_only_by_a_name(minilm, monkeypatch):
+    """"Who is the current 18F Director of Engineering?" (hp19, unanswerable) was answered with the page describing
+    the role: the handbook names roles, rarely the people in them."""
+    from synthesis.qa import answerability
+
+    question = "Who is the current 18F Director of Engineering? I'd like to reach out to them by name."
+    assert not (await _answer(minilm, question, _context(DIRECTOR))).summary
+    assert _unstated(minilm, question, _context(DIRECTOR)) == ["the name of the person who holds it"]
+    monkeypatch.setattr(answerability, "HOLDER_NAMED", False)
+    assert _unstated(minilm, question, _context(DIRECTOR)) == []
+    named = _context((DIRECTOR[0], DIRECTOR[1], DIRECTOR[2] + " Our current Director is Maria Lopez."))
+    monkeypatch.setattr(answerability, "HOLDER_NAMED", True)
+    assert "Maria Lopez" in (await _answer(minilm, question, named)).summary
+    assert not answerability.names_person("Use Google Meet or Slack Connect with the Senior Management Team.")
+    assert answerability.names_person("The travel team is Djemila McCray (EMPO).")
+    assert answerability.asks_named_holder("Who is GSA's EAP program manager?")
+    assert not answerability.asks_named_holder("Who is my supervisor if my manager is out?")  # a role answers it
+
+
+async def test_a_fee_asked_yes_or_no_needs_a_sentence_about_money(minilm, monkeypatch):
+    """"I cracked my PIV badge. Will I be charged a fee for a replacement card?" (hp19, unanswerable) was answered
+    with how to request a replacement: nothing there says what it costs."""
+    from synthesis.qa import answerability
+
+    question = "I cracked my PIV badge. Will I be charged a fee for a replacement card?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(PIV_READERS), answerability, "FEES",
+                                      False)
+    assert not on, on
+    assert "replacement" in off, off
+    monkeypatch.setattr(answerability, "FEES", True)
+    free = _context((PIV_READERS[0], "Replacing a card", "A replacement PIV card is free of charge."))
+    assert "free of charge" in (await _answer(minilm, question, free)).summary
+
+
+async def test_the_rule_whose_threshold_the_askers_sum_meets_answers(minilm, monkeypatch):
+    """"… a regional conference that'll cost about $1,200 all in … How far ahead should I put in the request?" (hp19)
+    led with the lead time for conferences costing more than $2,500."""
+    from synthesis.qa import reader
+
+    question = ("I'd like to go to a regional conference that'll cost about $1,200 all in, including travel. How far "
+                "ahead should I put in the request?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(LEAD_TIMES), reader, "THRESHOLDS",
+                                      False)
+    assert "Ten days to two weeks" in on.split(". ")[0] or on.index("Ten days") < on.index("Three to five"), on
+    assert on != off, off
+    monkeypatch.setattr(reader, "THRESHOLDS", True)
+    assert reader.told_amounts("Do purchases over $500 need approval?") == []  # a threshold asked, no sum told
+    assert reader.threshold_fit([1200.0], "Anything over $10k needs approval") == reader.THRESHOLD_MISS
+
+
+def test_where_an_approval_is_listed_scopes_nothing(monkeypatch):
+    """"There's a desktop app I need that's already approved in GEAR. How do I actually get it onto my GSA Mac?"
+    (hp19) was refused: "in GEAR" read as the question's place, and the Mac answered only on other pages."""
+    from synthesis.qa import reader
+
+    question = "There's a desktop app I need that's already approved in GEAR. How do I actually get it onto my GSA Mac?"
+    assert not reader.named_scopes(question)
+    monkeypatch.setattr(reader, "RECORDED_IN", False)
+    assert reader.named_scopes(question) == ["GEAR"]
