@@ -7,7 +7,6 @@ answers and the result says so.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
@@ -28,7 +27,7 @@ from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
 from .retrieval import CONTINUES
 from .sentences import announces_next
-from .stems import keyword_query
+from .stems import as_written, keyword_query
 from .store import KnowledgeStore
 from .subagents import SearchBackend, as_passage, run_subagents
 from .synthesize.base import Context, Researcher, Synthesizer
@@ -53,13 +52,6 @@ CONTINUE_CUT = True
 CONTINUE_TOP = 8
 FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
-
-
-def as_written(term: str, question: str) -> str:
-    """A missing word as the question writes it ("Denver", "PTO"); the lower-case reading when it is not there as one
-    word (a phrase such as "a number of hours")."""
-    m = re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", question, re.I)
-    return m.group(0) if m else term
 
 
 class Budget:
@@ -409,7 +401,7 @@ class Agent:
         topics = closest_topics(run.subagents)
         listed = "; ".join(topics)
         summary = NO_ANSWER
-        if missing:  # what the nearby pages lack: "sabbatical", "longer than 14 hours", "Denver" (as the asker wrote it)
+        if missing:  # what the nearby pages lack: "sabbatical", "longer than 14 hours", "Denver" (as the asker wrote)
             terms = ", ".join(f"“{as_written(m, question)}”" for m in missing[:3])
             summary += f" No retrieved page mentions {terms}."
         summary += f" The closest related topics are: {listed}." if topics else ""

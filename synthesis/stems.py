@@ -124,3 +124,10 @@ def overlap(query_stems: Iterable[str], text_stems: set[str]) -> float:
 def truncate_words(text: str, n: int) -> str:
     parts = text.split()
     return text if len(parts) <= n else " ".join(parts[:n]) + " …"
+
+
+def as_written(term: str, text: str) -> str:
+    """A lower-cased word as `text` writes it ("Denver", "PTO"); `term` itself when it is not there as one word (a
+    phrase such as "a number of hours")."""
+    m = re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text, re.I)
+    return m.group(0) if m else term

@@ -30,14 +30,13 @@ import re
 from dataclasses import dataclass, field
 
 from ..sentences import NUMBER_WORD, asked_sentences, quantities, split_sentences
-from ..stems import STOPWORDS, content_stems, content_words, contracted_stopword, stem
-from . import topic
-from .kinds import asks_holder
+from ..stems import content_stems, content_words, contracted_stopword, stem
+from . import specifics, topic
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
 from .reader import Candidate, field_line, last_heading
 from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
                      states_value)
-from .wordforms import clipped, collided, hyphenated, identifier_parts, lexicon, other_kind, spellings
+from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
 # A number part whose best sentence is less relevant than QUANTITY_FLOOR is not answered. Set between the answerable
@@ -226,12 +225,12 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             unstated[j] = lacking  # "Will GSA reimburse my moving costs?" (see REIMBURSED)
             continue
         related = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
-        if (FEES and part.expect is Expect.YESNO and _ASKS_FEE.search(part.text)
-                and not any(_MONEY_TALK.search(f"{c.text} {c.lead_in}") for c in related)):
-            unstated[j] = "a fee"  # "Will I be charged a fee for a replacement card?"
+        if (part.expect is Expect.YESNO and specifics.asks_fee(part.text)
+                and not any(specifics.talks_money(f"{c.text} {c.lead_in}") for c in related)):
+            unstated[j] = "a fee"  # "Will I be charged a fee for a replacement card?" (specifics.py)
             continue
-        if HOLDER_NAMED and asks_named_holder(part.text) and not any(names_person(f"{c.text} {c.lead_in}")
-                                                                     for c in related):
+        if specifics.asks_named_holder(part.text) and not any(specifics.names_person(f"{c.text} {c.lead_in}")
+                                                              for c in related):
             unstated[j] = "the name of the person who holds it"  # "Who is the current 18F Director of Engineering?"
             continue
         if (part.expect is Expect.QUANTITY and COUNTED and asked_value(part.text) is None
@@ -242,9 +241,9 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
             continue
         kind, lacking = asked
-        related = [c.support[j] >= RELATED_SUPPORT if c.support else False for c in candidates]
-        sections = {(id(c.passage), c.passage.section) for c, r in zip(candidates, related) if r}
-        about = [c for c, r in zip(candidates, related) if r or (
+        sections = {(id(c.passage), c.passage.section) for c in related}
+        near = {id(c) for c in related}
+        about = [c for c in candidates if id(c) in near or (
             field_line(c.text) and (id(c.passage), c.passage.section) in sections)]
         if kind == DURATION and (subject := content_stems(measured_subject(part.text))) and any(
                 _covers(subject, content_stems(last_heading(c))) for c in candidates):
@@ -290,53 +289,6 @@ def reimbursed(text: str) -> tuple[str, str]:
         return "", ""
     thing = m.group("thing").strip()
     return thing, f"a reimbursement when you {thing}" if m.groupdict().get("when") else f"a reimbursement of {thing}"
-
-
-# "Will I be charged a fee for a replacement card?", "Is there a fee for …?", "Do I have to pay for …?": a yes/no on
-# money, answered only by a related sentence that speaks of money (a fee, a cost, a charge, free, a price); the page on
-# replacing a lost card says how, not what it costs
-FEES = True
-_ASKS_FEE = re.compile(r"\b(?:be|get|getting|being)\s+charged\b|"
-                       r"\bis there (?:a|any)\s+(?:\w+\s+)?(?:fee|charge|cost)s?\b|"
-                       r"\b(?:do|will|would)\s+(?:i|we|they|you)\s+(?:have|need)\s+to\s+pay\b|\bcharge (?:me|us)\b",
-                       re.I)
-_MONEY_TALK = re.compile(r"[$€£]\s?\d|\b(?:fees?|charged?|charges|costs?|free|pay|paid|pays|prices?|reimburs\w*)\b",
-                         re.I)
-
-
-# "Who is the current 18F Director of Engineering?" asks for a person: the page describing the role ("The Director
-# represents the chapter on the Senior Management Team …") does not answer it, a sentence naming someone does. (Every
-# such question of the handbook sets, three, was unanswerable: the handbook names roles, rarely people.)
-HOLDER_NAMED = True
-_PERSON = re.compile(r"(?<![\w.])(?P<first>[A-Z][a-z]+)(?:\s+[A-Z]\.)?\s+"
-                     r"(?P<last>(?:Mc|Mac|O['’])?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
-_EMAIL_NAME = re.compile(r"\b[a-z]+\.[a-z]+@", re.I)  # first.last@agency.gov
-
-
-# (only a role held now, or of a named organisation: "Who is my supervisor if my manager is out?" is answered by a
-# role, "your second-line supervisor")
-_NAMED_HOLDER = re.compile(r"\b(?i:who(?:'s|’s|\s+is|\s+are|\s+was|\s+were))\s+(?:(?i:the\s+)?(?i:current|present|"
-                           r"acting|interim)\b|(?i:the\s+)?(?:[A-Z][\w&-]*(?:['’]s)?\s+)+)")
-
-
-def asks_named_holder(text: str) -> bool:
-    """The part asks who holds a role now, or a named organisation's ("Who is GSA's EAP program manager?")."""
-    return asks_holder(text) and bool(_NAMED_HOLDER.search(text))
-
-
-def names_person(text: str) -> bool:
-    """The text names someone: a capitalised pair not opening it whose first word the English lexicon does not know
-    (a given name: "Djemila", "Amanda", "John") and whose second it does not know or knows only as a noun ("McCray",
-    "Smith"; not "Google Meet", "Slack Connect", "Senior Management"), or a first.last@ address."""
-    if _EMAIL_NAME.search(text):
-        return True
-    for m in _PERSON.finditer(text):
-        first, last = m.group("first"), m.group("last")
-        if m.start() == 0 or first.lower() in STOPWORDS or lexicon(first):
-            continue
-        if set(lexicon(last)) <= {"NOUN"}:
-            return True
-    return False
 
 
 RATE_WORDS = ("rate cap limit maximum max amount dollar dollars cents much per each every current "

@@ -24,8 +24,11 @@ async def test_not_found_says_which_term_no_page_mentions(handbook_agent):
     assert r.synthesis.summary.startswith("I couldn't find this in the knowledge base.")
 
 
-def test_a_missing_word_is_named_as_the_question_writes_it():
-    from synthesis.agent import as_written
+async def test_a_missing_word_is_named_as_the_question_writes_it(handbook_agent):
+    from synthesis.stems import as_written
+
+    r = await handbook_agent.answer("Am I eligible for a paid Sabbatical after five years?")
+    assert r.no_answer and "No retrieved page mentions “Sabbatical”" in r.synthesis.summary, r.synthesis.summary
 
     question = "I'm going to a conference in Denver next month. What's the daily meals and incidentals rate there?"
     assert as_written("denver", question) == "Denver"

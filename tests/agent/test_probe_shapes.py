@@ -195,9 +195,9 @@ async def test_a_comparison_whose_parts_each_ask_is_two_questions(minilm, monkey
 async def test_who_holds_a_role_the_question_names_is_never_high(minilm, monkeypatch):
     """"Who is the current director of TTS's Market Development and Partnerships division?" (no page names one) was
     answered 'high' with the division's description: it names the division and its staff, which reads as a role."""
-    from synthesis.qa import answerability, kinds
+    from synthesis.qa import kinds, specifics
 
-    monkeypatch.setattr(answerability, "HOLDER_NAMED", False)  # (which now refuses it: no page names anyone)
+    monkeypatch.setattr(specifics, "HOLDER_NAMED", False)  # (which now refuses it: no page names anyone)
     mdp = _context(("Market Development and Partnerships Division", "Market Development and Partnerships Division",
                     "Our Market Development and Partnerships Division supports TTS' strategic direction by providing "
                     "guidance and leadership for TTS business development and partnerships staff."))

@@ -1,0 +1,94 @@
+"""Parts that only a particular kind of sentence answers, however close the rest of the page reads: who holds a role
+(a sentence naming a person) and whether a fee is charged (a sentence speaking of money). `answerability` refuses
+such a part when no related sentence is of that kind.
+
+"Who is the current 18F Director of Engineering?" was answered with the page describing the role ("The Director
+represents the chapter on the Senior Management Team …"); "Will I be charged a fee for a replacement card?" with how
+to request one. (All three role-holder questions of the 629 handbook questions were unanswerable: the handbook
+names roles, rarely people.)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..stems import STOPWORDS
+from .kinds import asks_holder
+from .wordforms import lexicon
+
+HOLDER_NAMED = True
+# (only a role held now, or of a named organisation: "Who is my supervisor if my manager is out?", "Who is GSA's
+# contracting officer for my project?", "Who is the current owner of a repo after someone leaves?" and "Who is the
+# TTS Director of Operations responsible for?" are answered by a role, or ask what the role covers)
+_NAMED_HOLDER = re.compile(r"\b(?i:who(?:'s|’s|\s+is|\s+are|\s+was|\s+were))\s+(?:(?i:the\s+)?(?i:current|present|"
+                           r"acting|interim)\b|(?i:the\s+)?(?:[A-Z][\w&-]*(?:['’]s)?\s+)+)")
+_ROLE_ANSWERS = re.compile(r"\b(?:responsible|accountable)\s+for\s*\??\s*$|\bin charge of\s*\??\s*$|"
+                           r"\b(?:for|on|of|in)\s+(?:my|our)\b|\bafter\b", re.I)
+_L = "A-ZÀ-ÖØ-Þ"  # capitals, accented ones too ("María López")
+_l = "a-zß-öø-ÿ"
+# a capitalised pair, a middle initial allowed; a lookahead, so "Contact Maria Lopez" is tried at "Maria" too
+_PERSON = re.compile(rf"(?<![\w.])(?=(?P<first>[{_L}][{_l}]+)(?:\s+[{_L}]\.)?\s+"
+                     rf"(?P<last>(?:Mc|Mac|O['’])?[{_L}][{_l}]+(?:-[{_L}][{_l}]+)?)\b)")
+# the head nouns of a named unit or product, never a surname ("Jira Service", "Microsoft Teams", "Zoom Webinar")
+_LISTED_AFTER = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?[A-Z]")
+_LISTED_BEFORE = re.compile(r"[A-Z][\w-]*,\s*(?:(?:and|or)\s+)?$")
+_OPENS = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
+_UNIT_HEADS = frozenset("""service services team teams office desk management center centre group board division
+branch council staff operations ops program programs portal system systems webinar webinars workspace suite cloud
+drive docs sheets meet""".split())
+_EMAIL = re.compile(r"\b(?P<first>[a-z]+)\.(?P<last>[a-z]+)@", re.I)  # first.last@agency.gov
+_MAILBOXES = frozenset("support help helpdesk admin admins info travel hr finance payroll events press feedback "
+                       "noreply".split())  # "tock.support@" is a team's
+
+
+def asks_named_holder(text: str) -> bool:
+    """The part asks who holds a role now, or a named organisation's ("Who is GSA's EAP program manager?")."""
+    return HOLDER_NAMED and asks_holder(text) and bool(_NAMED_HOLDER.search(text)) and not _ROLE_ANSWERS.search(text)
+
+
+def names_person(text: str) -> bool:
+    """The text names someone: a capitalised pair, the second no head of a unit's name ("Jira Service", "Microsoft
+    Teams"), whose first word the English lexicon does not know (a given name: "Djemila McCray", "Kim White"), or
+    whose second it does not know after a first that is no adjective and outside a list of capitalised items ("Mark
+    Fenton"; not "Daily Standups"); not two words it knows ("Google Meet", "Senior Management"); or a first.last@
+    address whose first part is no word ("jane.doe@", not "support.team@")."""
+    if any(not lexicon(m.group("first")) and m.group("last").lower() not in _UNIT_HEADS | _MAILBOXES
+           for m in _EMAIL.finditer(text)):
+        return True
+    for m in _PERSON.finditer(text):
+        first, last = m.group("first"), m.group("last")
+        if first.lower() in STOPWORDS or last.lower() in _UNIT_HEADS:
+            continue
+        if lexicon(first) and _OPENS.search(text[:m.start()]):
+            continue  # a word capitalised for opening the sentence ("Ask Tech Ops.")
+        if not lexicon(first):  # a given name the lexicon does not know: "Djemila", "Maria", "Kim"
+            return True
+        # a known first word ("Mark") before an unknown surname: not an adjective ("Daily Standups"), nor an item of
+        # a list of capitalised names ("Sprint Reviews, Sprint Retros, and Sprint Planning")
+        after, before = text[m.end("last"):], text[:m.start()]
+        if (not lexicon(last) and "ADJ" not in lexicon(first) and not _LISTED_AFTER.match(after)
+                and not _LISTED_BEFORE.search(before)):
+            return True
+    return False
+
+
+FEES = True
+# "Will I be charged a fee for a replacement card?", "Is there a fee for …?": a yes/no on money; not "Will I be
+# charged annual leave for a holiday?" (leave is charged), nor "Do I have to pay back advanced leave?"
+_ASKS_FEE = re.compile(r"\b(?:be|get|getting|being)\s+charged\b(?!\s+(?:\w+\s+)?(?:leave|hours?|time|days?)\b)|"
+                       r"\bis there (?:a|any)\s+(?:\w+\s+)?(?:fee|charge|cost)s?\b|\bcharge (?:me|us)\b", re.I)
+_MONEY_TALK = re.compile(r"[$€£]\s?\d|\b(?:fees?|charged?|charges|costs?|free|pay|paid|pays|repay\w*|prices?|"
+                         r"reimburs\w*|deduct\w*|salary)\b", re.I)
+
+
+def asks_fee(text: str) -> bool:
+    """The part asks whether a fee is charged."""
+    return FEES and bool(_ASKS_FEE.search(text))
+
+
+def talks_money(text: str) -> bool:
+    """The text speaks of money: a sum, a fee, a cost, a charge, free, pay."""
+    return bool(_MONEY_TALK.search(text))
+
+
+__all__ = ["asks_fee", "asks_named_holder", "names_person", "talks_money"]
