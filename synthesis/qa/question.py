@@ -287,6 +287,8 @@ def _listed(side: str) -> list[str]:
 
 
 TOLD_SIDES = True
+LAST_PAIR = True  # … of a statement joining more than two things, the last two; a count before one is no side word
+_COUNTED_DET = re.compile(r"(?i)^(?:one|two|three|a couple of|a few|some|several)\s+")
 # A comparison asked after a clause that sets the scene ("For a counter shared between main and an interrupt handler,
 # how does protecting it with a critical section differ from using an atomic?"), or after its sides ("X vs Y: how do
 # they differ?"): the sides are in the asking clause, or before it.
@@ -303,9 +305,11 @@ def told_sides(question: str) -> list[str]:
     if not statements:
         return []
     sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(statements[-1].rstrip(".!")) if s.strip(" ,.\"'")]
+    if LAST_PAIR and len(sides) > 2:  # "I'm stamping my authorization and the results show FAILs and one HARDFAIL"
+        sides = sides[-2:]
     if len(sides) != 2 or not all(content_words(s) for s in sides):
         return []
-    second = _DETERMINER.sub("", sides[1])
+    second = _COUNTED_DET.sub("", _DETERMINER.sub("", sides[1])) if LAST_PAIR else _DETERMINER.sub("", sides[1])
     if BOTH_MARKS and (both := list(_BOTH.finditer(sides[0]))):
         # "accounts on both Docker Hub and Smartsheet for a project": "both" opens the pair, and a phrase after it
         # says what for

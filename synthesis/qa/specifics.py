@@ -41,9 +41,20 @@ _MAILBOXES = frozenset("support help helpdesk admin admins info travel hr financ
                        "noreply".split())  # "tock.support@" is a team's
 
 
+# … or asks the name itself: "What's the name of the Workforce Relations HR Specialist who supports TTS?"
+_NAME_OF = re.compile(r"\bwhat(?:'s|’s|\s+is|\s+are)\s+(?:the\s+)?names?\s+of\s+(?:the|our|my|your|their)\s+"
+                      r"(?:[\w'’&-]+\s+){0,4}?(?:director|head|chief|lead|leader|manager|owner|chair|president|"
+                      r"administrator|deputy|executive|supervisor|coordinator|officer|specialist|representative|"
+                      r"liaison|advisor|adviser|counselor|counsellor|contact|person)s?\b", re.I)
+
+
 def asks_named_holder(text: str) -> bool:
-    """The part asks who holds a role now, or a named organisation's ("Who is GSA's EAP program manager?")."""
-    return HOLDER_NAMED and asks_holder(text) and bool(_NAMED_HOLDER.search(text)) and not _ROLE_ANSWERS.search(text)
+    """The part asks who holds a role now, or a named organisation's ("Who is GSA's EAP program manager?"), or the
+    name of the person in a role ("What's the name of the … HR Specialist …?")."""
+    if not HOLDER_NAMED:
+        return False
+    return bool(_NAME_OF.search(text)) or (asks_holder(text) and bool(_NAMED_HOLDER.search(text))
+                                           and not _ROLE_ANSWERS.search(text))
 
 
 def names_person(text: str) -> bool:

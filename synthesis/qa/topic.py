@@ -79,7 +79,7 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # before it ("check is so much quicker", "the latest afterwards"), nor the asking ("a dumb question")
             modifies = bool(after) and stem(after) in present and bool(content_words(after)) and after not in _ASKING
             if describes(w):
-                if modifies and "ADJ" in lexicon(w):
+                if modifies and "ADJ" in lexicon(w) and not (ORDINARY_WORDS and w in _ORDINARY):
                     found.append(w)
             elif modifies or (
                     previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF
@@ -88,6 +88,13 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
                     and content_words(before[-2])):
                 found.append(w)
     return found
+
+
+# Adjectives that say how ordinary or which one, never what kind: "Besides the usual incident emails, …" asks about
+# incident emails, not a usual kind of them
+ORDINARY_WORDS = True
+_ORDINARY = frozenset("""usual normal typical ordinary customary routine everyday whole entire actual same various
+certain particular""".split())
 
 
 # Where the asker stands, not what they ask about: "… in our CI pipeline", "… on the build server".
@@ -106,6 +113,8 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     found = {m.group("verb").lower() for s in asked_sentences(question)
              if OPENING_PARTICIPLE and not s.endswith("?") and (m := _OPENING_PARTICIPLE.match(s))
              and "VERB" in lexicon(m.group("verb"))}
+    if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object
+        found |= {m.group(1).lower() for m in _VERB_ME.finditer(text)}
     tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
     for k, w in enumerate(tokens):
         prev = tokens[k - 1] if k else ""
@@ -126,6 +135,8 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
 
 
 _PREPOSITIONS = frozenset("for of by about without before after while when in on at from into".split())
+VERB_ME = True
+_VERB_ME = re.compile(r"\b([A-Za-z]{2,}ed)\s+(?:me|us)\b", re.I)
 # A statement opening on what the asker was doing ("Poking around HR Links, my … tab says …", "Digging through the
 # travel guide, I …"): the asker's verb (a verb to the lexicon: not "Nothing", "Coworking"), where they did it
 # after it, then the asker's own clause

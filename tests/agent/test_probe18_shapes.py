@@ -380,3 +380,29 @@ def test_where_an_approval_is_listed_scopes_nothing(monkeypatch):
     assert reader.named_scopes("I'm posted in Chicago for a detail. Is there a lactation room?") == ["Chicago"]
     monkeypatch.setattr(reader, "RECORDED_IN", False)
     assert reader.named_scopes(question) == ["GEAR"]
+
+
+def test_shapes_of_the_seventh_probe(monkeypatch):
+    """hp20 (measured once, untouched, then read for faults): a story verb with the asker as its object ("a search
+    firm pinged me") and an adjective that says how ordinary ("the usual incident emails") were missing words that
+    refused their questions; "… a couple of FAILs and one HARDFAIL. What's the difference between the two?" found no
+    sides (the statement joins three things); "What's the name of the … HR Specialist …?" asks for a person."""
+    from synthesis.qa import question as q
+    from synthesis.qa import specifics, topic
+
+    pinged = "A recruiter from a search firm pinged me about a role. Do I already have to recuse myself?"
+    assert "pinged" in topic.story_verbs(pinged)
+    usual = "Besides the usual incident emails, where do I flag it for the Login.gov team?"
+    assert topic.compound_modifiers(usual, {"usual"}, {"incid", "email"}) == []
+    fails = ("I'm stamping my Concur authorization and the pre-audit results show a couple of FAILs and one HARDFAIL. "
+             "What's the difference between the two?")
+    assert [p.text for p in q.analyze(fails).parts] == ["FAILs", "HARDFAIL"]
+    name = "What's the name of the Workforce Relations HR Specialist who supports TTS? I'd like to email them."
+    assert specifics.asks_named_holder(name)
+    assert not specifics.asks_named_holder("What's the name of the tool for tracking time?")
+    monkeypatch.setattr(topic, "VERB_ME", False)
+    assert "pinged" not in topic.story_verbs(pinged)
+    monkeypatch.setattr(topic, "ORDINARY_WORDS", False)
+    assert topic.compound_modifiers(usual, {"usual"}, {"incid", "email"}) == ["usual"]
+    monkeypatch.setattr(q, "LAST_PAIR", False)
+    assert len(q.analyze(fails).parts) == 1
