@@ -288,7 +288,9 @@ def _listed(side: str) -> list[str]:
 
 TOLD_SIDES = True
 LAST_PAIR = True  # … of a statement joining more than two things, the last two; a count before one is no side word
-_COUNTED_DET = re.compile(r"(?i)^(?:one|two|three|a couple of|a few|some|several)\s+")
+_COUNTED_DET = re.compile(r"^(?:one|two|three|a couple of|a few|some|several)\s+")  # lower case: "One Medical" is a name
+_THE_TWO = re.compile(r"(?i)\b(?:the two|both)\b")
+_SUBJECT_START = re.compile(r"(?i)^(?:i|we|you|they|he|she|it)(?:['’]\w+)?\b")
 # A comparison asked after a clause that sets the scene ("For a counter shared between main and an interrupt handler,
 # how does protecting it with a critical section differ from using an atomic?"), or after its sides ("X vs Y: how do
 # they differ?"): the sides are in the asking clause, or before it.
@@ -305,8 +307,12 @@ def told_sides(question: str) -> list[str]:
     if not statements:
         return []
     sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(statements[-1].rstrip(".!")) if s.strip(" ,.\"'")]
-    if LAST_PAIR and len(sides) > 2:  # "I'm stamping my authorization and the results show FAILs and one HARDFAIL"
+    if LAST_PAIR and len(sides) > 2 and _THE_TWO.search(question):
+        # "I'm stamping my authorization and the results show FAILs and one HARDFAIL. … the difference between the
+        # two?" (asking of two; "How do they differ?" after three things asks of all three)
         sides = sides[-2:]
+        if _SUBJECT_START.match(sides[0]):  # "… a purchase card and I'm not sure which to use": a clause
+            return []
     if len(sides) != 2 or not all(content_words(s) for s in sides):
         return []
     second = _COUNTED_DET.sub("", _DETERMINER.sub("", sides[1])) if LAST_PAIR else _DETERMINER.sub("", sides[1])

@@ -45,7 +45,11 @@ _MAILBOXES = frozenset("support help helpdesk admin admins info travel hr financ
 _NAME_OF = re.compile(r"\bwhat(?:'s|’s|\s+is|\s+are)\s+(?:the\s+)?names?\s+of\s+(?:the|our|my|your|their)\s+"
                       r"(?:[\w'’&-]+\s+){0,4}?(?:director|head|chief|lead|leader|manager|owner|chair|president|"
                       r"administrator|deputy|executive|supervisor|coordinator|officer|specialist|representative|"
-                      r"liaison|advisor|adviser|counselor|counsellor|contact|person)s?\b", re.I)
+                      r"liaison|advisor|adviser|counselor|counsellor|contact|person)s?"
+                      # (the role ends the phrase: "the contact form", "the lead agency", "the director's office" name
+                      # things)
+                      r"(?=\s*[?,.;!]|\s*$|\s+(?:who|that|for|at|in|of|on|to)\b)", re.I)
+NAME_ASKED = True
 
 
 def asks_named_holder(text: str) -> bool:
@@ -53,8 +57,9 @@ def asks_named_holder(text: str) -> bool:
     name of the person in a role ("What's the name of the … HR Specialist …?")."""
     if not HOLDER_NAMED:
         return False
-    return bool(_NAME_OF.search(text)) or (asks_holder(text) and bool(_NAMED_HOLDER.search(text))
-                                           and not _ROLE_ANSWERS.search(text))
+    if _ROLE_ANSWERS.search(text):
+        return False
+    return (NAME_ASKED and bool(_NAME_OF.search(text))) or (asks_holder(text) and bool(_NAMED_HOLDER.search(text)))
 
 
 def names_person(text: str) -> bool:

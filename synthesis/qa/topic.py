@@ -93,8 +93,8 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
 # Adjectives that say how ordinary or which one, never what kind: "Besides the usual incident emails, …" asks about
 # incident emails, not a usual kind of them
 ORDINARY_WORDS = True
-_ORDINARY = frozenset("""usual normal typical ordinary customary routine everyday whole entire actual same various
-certain particular""".split())
+# (only words rarer than MODIFIER_ZIPF need listing: "same", "whole", "certain" never decide)
+_ORDINARY = frozenset("usual typical ordinary customary everyday".split())
 
 
 # Where the asker stands, not what they ask about: "… in our CI pipeline", "… on the build server".
@@ -113,8 +113,9 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     found = {m.group("verb").lower() for s in asked_sentences(question)
              if OPENING_PARTICIPLE and not s.endswith("?") and (m := _OPENING_PARTICIPLE.match(s))
              and "VERB" in lexicon(m.group("verb"))}
-    if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object
-        found |= {m.group(1).lower() for m in _VERB_ME.finditer(text)}
+    if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
+        found |= {w.lower() for s in asked_sentences(question) if not s.endswith("?") for m in _VERB_ME.finditer(s)
+                  if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
     tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
     for k, w in enumerate(tokens):
         prev = tokens[k - 1] if k else ""
@@ -136,7 +137,9 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
 
 _PREPOSITIONS = frozenset("for of by about without before after while when in on at from into".split())
 VERB_ME = True
-_VERB_ME = re.compile(r"\b([A-Za-z]{2,}ed)\s+(?:me|us)\b", re.I)
+# (lower-case "me"/"us": "US-wide" is no object; not after a form of "be": "been provisioned me")
+_VERB_ME = re.compile(r"(?<!\bbe )(?<!\bbeen )(?<!\bis )(?<!\bwas )(?<!\bwere )(?<!\bare )\b"
+                      r"(?P<verb>[A-Za-z]{2,}ed)\s+(?-i:me|us)\b", re.I)
 # A statement opening on what the asker was doing ("Poking around HR Links, my … tab says …", "Digging through the
 # travel guide, I …"): the asker's verb (a verb to the lexicon: not "Nothing", "Coworking"), where they did it
 # after it, then the asker's own clause
