@@ -222,5 +222,4 @@ def states_value(text: str, kind: str) -> bool:
 
 
 __all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date",
-           "measured_subject", "priced_words",
-           "rate_words", "states_rate", "states_value", "states_year"]
+           "measured_subject", "priced_words", "rate_words", "states_rate", "states_value", "states_year"]
