@@ -208,23 +208,21 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     setting's "Default: 10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
+        related = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
         # an amount per mile, per month …: only that answers (values.RATES), stated of what the part or its story
         # names ("buy over $10,000 per year" is no training budget); a yes/no or a who asks no amount
         if part.expect in (Expect.QUANTITY, Expect.OTHER) and (unit := asked_rate(part.text, frame.question)):
             named = (part.stems | content_stems(part.text)) - content_stems(" ".join([*rate_words(unit), RATE_WORDS]))
-            about = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT
-                     and (not named or named & (c.stems | content_stems(c.lead_in)))]
+            about = [c for c in related if not named or named & (c.stems | content_stems(c.lead_in))]
             if not any(states_rate(f"{c.text} {c.lead_in}", unit) for c in about):
                 unstated[j] = f"an amount per {unit}"
                 continue
         thing, lacking = reimbursed(part.text) if REIMBURSED and part.expect is Expect.YESNO else ("", "")
         if (named := content_stems(thing)) and not any(
                 _REIMBURSE.search(f"{c.text} {c.lead_in}")
-                and 3 * len(named & (c.stems | content_stems(c.lead_in))) >= 2 * len(named)
-                for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT):
+                and 3 * len(named & (c.stems | content_stems(c.lead_in))) >= 2 * len(named) for c in related):
             unstated[j] = lacking  # "Will GSA reimburse my moving costs?" (see REIMBURSED)
             continue
-        related = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
         if (part.expect is Expect.YESNO and specifics.asks_fee(part.text)
                 and not any(specifics.talks_money(f"{c.text} {c.lead_in}") for c in related)):
             unstated[j] = "a fee"  # "Will I be charged a fee for a replacement card?" (specifics.py)

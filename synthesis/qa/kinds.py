@@ -79,14 +79,14 @@ _INSTRUCTION = re.compile(
 # name answers it, which no reading of a sentence's words can check (a sentence naming the division and its staff
 # holds a role). Such a part is never answered with 'high' confidence.
 ROLE_HOLDER = True
-_ROLES_HELD = (r"(?:director|head|chief|lead|leader|manager|owner|chair|chairperson|president|commissioner|"
+ROLES_HELD = (r"(?:director|head|chief|lead|leader|manager|owner|chair|chairperson|president|commissioner|"
                r"administrator|deputy|executive|supervisor|coordinator|officer|ceo|cto|cio|ciso|cfo|coo)s?")
 _HOLDER = re.compile(r"\bwho(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:the|our|my|their|its)\s+)?"
                      r"(?:(?:current|new|acting|interim|present)\s+)?"
-                     rf"(?:{_ROLES_HELD}\b|"
+                     rf"(?:{ROLES_HELD}\b|"
                      # … or after a name or two, where the role ends the phrase: "GSA's EAP program manager?"
                      rf"(?!(?:considered|eligible|allowed|responsible|required|able)\b)(?:[\w'’&-]+\s+){{1,3}}?"
-                     rf"{_ROLES_HELD}(?=\s*[?,.;]|\s*$|\s+(?:of|for|at|in|on|over|and|who|that|if|when|to)\b))",
+                     rf"{ROLES_HELD}(?=\s*[?,.;]|\s*$|\s+(?:of|for|at|in|on|over|and|who|that|if|when|to)\b))",
                      re.I)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..stems import STOPWORDS
-from .kinds import asks_holder
+from .kinds import ROLES_HELD, asks_holder
 from .wordforms import lexicon
 
 HOLDER_NAMED = True
@@ -43,9 +43,8 @@ _MAILBOXES = frozenset("support help helpdesk admin admins info travel hr financ
 
 # … or asks the name itself: "What's the name of the Workforce Relations HR Specialist who supports TTS?"
 _NAME_OF = re.compile(r"\bwhat(?:'s|’s|\s+is|\s+are)\s+(?:the\s+)?names?\s+of\s+(?:the|our|my|your|their)\s+"
-                      r"(?:[\w'’&-]+\s+){0,4}?(?:director|head|chief|lead|leader|manager|owner|chair|president|"
-                      r"administrator|deputy|executive|supervisor|coordinator|officer|specialist|representative|"
-                      r"liaison|advisor|adviser|counselor|counsellor|contact|person)s?"
+                      rf"(?:[\w'’&-]+\s+){{0,4}}?(?:{ROLES_HELD}|(?:specialist|representative|liaison|advisor|"
+                      r"adviser|counselor|counsellor|contact|person)s?)"
                       # (the role ends the phrase: "the contact form", "the lead agency", "the director's office" name
                       # things)
                       r"(?=\s*[?,.;!]|\s*$|\s+(?:who|that|for|at|in|of|on|to)\b)", re.I)
