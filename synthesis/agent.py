@@ -26,7 +26,7 @@ from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan,
 from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
 from .retrieval import CONTINUES
-from .sentences import announces_next
+from .sentences import announces_next, has_list
 from .stems import as_written, keyword_query
 from .store import KnowledgeStore
 from .subagents import SearchBackend, as_passage, run_subagents
@@ -50,6 +50,8 @@ LOOK_K = 4  # passages per missing word: enough to show the knowledge base uses 
 # (`Agent._continued`).
 CONTINUE_CUT = True
 CONTINUE_TOP = 8
+# … and when that chunk holds no list (a section's opening prose), with the one after it too, up to this many chunks
+CONTINUE_HOPS = 2
 FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
 
@@ -361,21 +363,35 @@ class Agent:
         if not cut:
             return aggregated
         started = time.perf_counter()
-        try:
-            found = await asyncio.to_thread(following, cut)
-        except (KnowledgeBaseMissing, StoreUnavailable) as exc:
-            log.warning("continue.failed", error=str(exc))
-            return aggregated
         have = {p.id for p in aggregated.results}
-        nxt = {r.metadata.get(CONTINUES): r for r in found if r.id not in have}
-        run.step("continue", cut=len(cut), added=len(nxt), ms=round((time.perf_counter() - started) * 1000, 1))
-        if not nxt:
+        chains: dict[str, list[Passage]] = {}  # a cut passage's id -> the chunks that continue it, in order
+        ends = {p.id: p for p in cut}  # the last chunk of each chain, by the cut passage's id
+        for _ in range(CONTINUE_HOPS):
+            try:
+                found = await asyncio.to_thread(following, list(ends.values()))
+            except (KnowledgeBaseMissing, StoreUnavailable) as exc:
+                log.warning("continue.failed", error=str(exc))
+                break
+            by_parent = {r.metadata.get(CONTINUES): as_passage(r) for r in found}
+            ends = {}
+            for origin, end in list(({p.id: p for p in cut} | {k: v[-1] for k, v in chains.items()}).items()):
+                nxt = by_parent.get(end.id)
+                if nxt is None or nxt.id in have:
+                    continue
+                have.add(nxt.id)
+                chains.setdefault(origin, []).append(nxt)
+                if not has_list(nxt.content):  # the list the lead-in announced is still ahead ("… the process
+                    ends[origin] = nxt  # below." then a section's opening prose, then its steps)
+            if not ends:
+                break
+        run.step("continue", cut=len(cut), added=sum(map(len, chains.values())),
+                 ms=round((time.perf_counter() - started) * 1000, 1))
+        if not chains:
             return aggregated
         results: list[Passage] = []
         for p in aggregated.results:
             results.append(p)
-            if (r := nxt.get(p.id)) is not None:
-                results.append(as_passage(r).model_copy(update={"score": p.score}))
+            results += [x.model_copy(update={"score": p.score}) for x in chains.get(p.id, [])]
         return aggregated.model_copy(update={"results": results})
 
     def _offline_synthesizer(self, options: AskOptions) -> Synthesizer:

@@ -196,6 +196,11 @@ def announces_next(text: str) -> str:
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
 
 
+def has_list(text: str) -> bool:
+    """The text holds a list item or a table row (a list a lead-in before it may announce)."""
+    return any(_BULLET.match(line) or line.lstrip().startswith("|") for line in text.splitlines())
+
+
 def lead_text(lead: str) -> str:
     """A lead-in as it is quoted before its items: without its closing ':' or full stop (not one that ends an
     abbreviation: "Washington, D.C.")."""

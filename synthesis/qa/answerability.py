@@ -242,7 +242,8 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         sections = {(id(c.passage), c.passage.section) for c in related}
         near = {id(c) for c in related}
         about = [c for c in candidates if id(c) in near or (
-            field_line(c.text) and (id(c.passage), c.passage.section) in sections)]
+            field_line(c.text) and (id(c.passage), c.passage.section) in sections) or (
+            HEADED_ABOUT and _headed_by(part, c))]
         if kind == DURATION and (subject := content_stems(measured_subject(part.text))) and any(
                 _covers(subject, content_stems(last_heading(c))) for c in candidates):
             # "how many hours of weather and safety leave", and a section is headed so: hours stated there or of it
@@ -256,6 +257,19 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
             unstated[j] = lacking
     return unstated
+
+
+# A sentence under a heading the part (mostly) names ("how much notice do I need for live captioning (CART)" and
+# "Send an email at least 12 hours prior to the meeting …" under "CART (Captioning)") is about the part, however
+# little its own words share with it: its value is the part's (HEADED_ABOUT)
+HEADED_ABOUT = True
+
+
+def _headed_by(part, c: Candidate) -> bool:
+    """Half the content words of the sentence's innermost heading, or more, are ones the part uses ("booking live
+    captioning" and "CART (Captioning)")."""
+    heading = content_stems(last_heading(c))
+    return bool(heading) and 2 * len(heading & (part.own or content_stems(part.text))) >= len(heading)
 
 
 def _covers(wanted: set[str], stems: set[str]) -> bool:

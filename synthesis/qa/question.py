@@ -155,6 +155,11 @@ _SIDE_LEAD = re.compile(r"^(?:what(?:'s| is| are)? (?:the )?(?:\w+\s+)?(?:differ
 # The aspect compared, after the sides: ", including when receipts are needed", "… in how long it can last".
 _ASPECT = re.compile(r"(?:,\s*(?:including|especially|particularly|in terms of)\s+|\s+in (?:terms of\s+)?"
                      r"(?=(?:how|what|when|where|who|whether)\b))(?P<aspect>.+)$", re.I)
+# … or named by a phrase that says what is compared ("how are they different when it comes to expiring?", "… as far
+# as time off goes", "… with respect to approval"): ASPECT_PHRASES
+ASPECT_PHRASES = True
+_ASPECT_PHRASE = re.compile(r"[,\s]\s*(?:when it comes to|with (?:respect|regard) to|as far as|as regards|regarding)\s+"
+                            r"(?P<aspect>.+?)(?:\s+(?:goes|go|is concerned|are concerned))?$", re.I)
 _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
 # The compared thing before the verb, the sides after it: "the after-hours building rules differ between DC
 # headquarters and the New York office" (each side is read in the whole question's terms).
@@ -214,8 +219,17 @@ def asking_sentence(question: str) -> str:
 # "When do we use a multi-workspace channel versus Slack Connect?" asks in which case, not at what time: a choice
 WHEN_CASE = True
 # (a choice of one thing over another: "When can I apply for paid parental leave?" asks a time)
-_WHEN_CASE = re.compile(r"(?i)^when\s+(?:do|does|should|would|can|could|must|might)\s+(?:i|we|you|they|one|people|"
-                        r"someone|teams?)\s+(?:use|choose|pick|prefer|opt for|go with)\b")
+_WHEN_CASE = re.compile(r"(?i)^when\s+(?:(?:do|does|should|would|can|could|must|might)\s+(?:i|we|you|they|one|people|"
+                        r"someone|teams?)|"
+                        # … and "When am I supposed to use Zoom instead of Google Meet" (SUPPOSED_CASE)
+                        r"(?P<supposed>(?:am i|are we|are you|is one|are people|are they)\s+(?:supposed|expected|"
+                        r"meant|allowed|required)\s+to))\s+(?:use|choose|pick|prefer|opt for|go with)\b")
+SUPPOSED_CASE = True
+
+
+def _when_case(text: str) -> bool:
+    m = _WHEN_CASE.match(text)
+    return bool(m) and (SUPPOSED_CASE or not m.group("supposed"))
 
 
 def expected(text: str) -> Expect:
@@ -226,7 +240,7 @@ def expected(text: str) -> Expect:
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO
-    if (re.match(r"(?i)^(?:(?:by|until|till|since|from) )?when\b", main) and not (WHEN_CASE and _WHEN_CASE.match(main))
+    if (re.match(r"(?i)^(?:(?:by|until|till|since|from) )?when\b", main) and not (WHEN_CASE and _when_case(main))
             or re.search(r"(?i)\b(?:by|until|till|since|from) when\b", q)):
         return Expect.QUANTITY  # dates and deadlines are numbers too
     if _WHERE.search(main):
@@ -269,8 +283,9 @@ def comparison_sides(question: str, *, scene: bool = False) -> list[str]:
     if LISTED_SIDES and len(sides) >= 2:  # "IBA, CASH or CBA": the items listed before the last "or" are sides too
         sides = [x for s in sides[:-1] for x in _listed(s)] + sides[-1:]
     sides = [s for s in sides if content_words(s)]
-    if len(sides) < 2 and TOLD_SIDES and _THEIR.search(body):
-        return told_sides(question)
+    if len(sides) < 2 and TOLD_SIDES and (_THEIR.search(body) or (
+            BARE_DIFFERENCE and not [w for w in content_words(body) if not comparison_word(w)])):
+        return told_sides(question)  # "… a Remote Worker or a Routine Teleworker. What's the difference?"
     return sides if 2 <= len(sides) <= 4 else []
 
 
@@ -287,6 +302,7 @@ def _listed(side: str) -> list[str]:
 
 
 TOLD_SIDES = True
+BARE_DIFFERENCE = True  # … and so does an asking sentence naming nothing but the comparison ("What's the difference?")
 LAST_PAIR = True  # … of a statement joining more than two things, the last two; a count before one is no side word
 _COUNTED_DET = re.compile(r"^(?:one|two|three|a couple of|a few|some|several)\s+")  # lower case: "One Medical" is a name
 _THE_TWO = re.compile(r"(?i)\b(?:the two|both)\b")
@@ -319,15 +335,34 @@ def told_sides(question: str) -> list[str]:
     if BOTH_MARKS and (both := list(_BOTH.finditer(sides[0]))):
         # "accounts on both Docker Hub and Smartsheet for a project": "both" opens the pair, and a phrase after it
         # says what for
+        second = _TRAILING_CLAUSE.sub("", second) if TRAILING_CLAUSE else second
         return [_DETERMINER.sub("", sides[0][both[-1].end():]), _TRAILING_PHRASE.sub("", second)]
     first = _DETERMINER.sub("", " ".join(sides[0].split()[-len(second.split()):]))
     return [first, second]
+
+
+# A side told in a statement before the asking sentence is read in that statement's terms ("When I tell PeopleOps
+# I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. What's the difference?": about moving)
+TOLD_CONTEXT = True
+
+
+def _told_in(question: str, sides: list[str]) -> str:
+    """The last statement of the question when it names every side and the asking sentence names none, else ''."""
+    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    asking = asking_sentence(question).lower()
+    if not statements or any(x.lower() in asking for x in sides):
+        return ""
+    return statements[-1] if all(x.lower() in statements[-1].lower() for x in sides) else ""
 
 
 BOTH_MARKS = True
 _BOTH = re.compile(r"\b(?:both|either|between)\s+", re.I)
 _TRAILING_PHRASE = re.compile(r"\s+(?:for|in|at|on|with|during|from)\s+(?:(?:a|an|the|my|our|your|this|that|some)\s+)?"
                               r"(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*$")  # (lower case: no name is cut)
+# … and a clause of the asker's after that phrase: "credit hours for some extra hours I'm putting in" (TRAILING_CLAUSE)
+TRAILING_CLAUSE = True
+_TRAILING_CLAUSE = re.compile(_TRAILING_PHRASE.pattern[:-1] + r"\s+(?:I|we|you|they)(?:['’](?:m|re|ve|ll|d))?"
+                              r"(?:\s+[a-z][\w'’-]*){1,3}$")
 
 
 def compared_aspect(text: str) -> re.Match[str] | None:
@@ -335,7 +370,7 @@ def compared_aspect(text: str) -> re.Match[str] | None:
     never a clause inside a side ("the plan in which I enrolled")."""
     splits = list(_SIDE_SPLIT.finditer(text))
     start = splits[-1].end() if splits else 0
-    return _ASPECT.search(text, start)
+    return _ASPECT.search(text, start) or (_ASPECT_PHRASE.search(text, start) if ASPECT_PHRASES else None)
 
 
 _LEADS_INTO = frozenset("""to of for about on in with from at as my your our their his her its the a an this that
@@ -528,6 +563,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             query = f"{frame_words} {t}"
         elif comparison:  # a side, read in the question's terms and searched alone ("canary")
             query = f"{t} ({_SIDE_LEAD.sub('', asking).rstrip('?')})"
+            if TOLD_CONTEXT and (told := _told_in(question, texts)):
+                query = f"{t} ({told.rstrip('.!')})"  # … in the terms of the statement that named the sides
         else:
             stems = _stems(question)
             query = question

@@ -283,6 +283,14 @@ def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
 # A coded name the asker gives, letters and digits in one word ("18F", "GS-13", "SF-182"): the "Label: value" row
 # naming it is their row ("Q2ADA: 18F" for an 18F designer's office symbol), as a number they state picks theirs.
 _CODE = re.compile(r"(?<![\w.-])(?:[A-Z][\w-]{0,15}\d[\w-]{0,15}|\d{1,15}[A-Z][\w-]{0,15})(?![\w-])")
+# … or an affix the asker writes as one ("channels that start with g-", "the -public suffix"): a table row naming
+# the same affix is the one about it (AFFIX_CODES)
+AFFIX_CODES = True
+_AFFIX = re.compile(r"(?<![\w-])(?:[a-z]{1,12}-|-[a-z]{1,12})(?![\w-])", re.I)
+
+
+def _affixes(text: str) -> set[str]:
+    return {a.lower() for a in _AFFIX.findall(text)} if AFFIX_CODES else set()
 
 
 def field_line(text: str) -> bool:
@@ -416,6 +424,7 @@ class Reader:
         asked_acronyms = (set(kinds.ACRONYM.findall(frame.question)) | spelled_out(frame.question, known)
                           if asks_who else set())
         codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
+        affixes = _affixes(frame.question)
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         told_or_code = [False] * n
@@ -447,7 +456,8 @@ class Reader:
             # the row of a table, or the case of a rule, that the asker is in: a preference among the sentences, not
             # evidence that the context answers (`plain` leaves it out for answerability)
             told_or_code[i] = bool((told and same_number(told, c.text))
-                                   or (codes and field_line(c.text) and codes & own[i]))
+                                   or (codes and field_line(c.text) and codes & own[i])
+                                   or (affixes and (c.row or field_line(c.text)) and affixes & _affixes(c.text)))
             same = SAME_QUANTITY if told_or_code[i] else 1.0
             if case and same_case(case, c.text):
                 same *= SAME_CASE

@@ -31,11 +31,16 @@ _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 # often a later step ("Then click the second link to log in"), and the first steps are the ones before it.
 GOES_ON, GOES_ON_RATIO = 1, 0.6
 YESNO_GOES_ON = True  # a yes/no answer's sentence goes on in an instruction right after it (what to do instead)
+RULE_PURPOSE = True  # … and a rule it quotes is read with the sentence before it that gives its purpose
+_PURPOSE = re.compile(r"(?i)^(?:(?:in order )?to (?:ensure|comply|protect|prevent|avoid|meet|keep|make sure|"
+                      r"maintain|preserve|reduce|limit)|because|since|due to|as required by|for (?:security|legal|"
+                      r"privacy|compliance|records) reasons)\b")
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
 STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
 # (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
 SIDE_SECTION, SIDE_RATIO = 3, 0.6
+SIDE_TITLED = True  # a section whose heading is the side's own words answers it first (see `pick_answers`)
 SIDE_HEADED = True  # a line under a side's own heading answers that side, whatever other side it names
 # A "how do I" part whose best line is among the first FAQ_SECTION lines under a heading asking that very procedure
 # (the reader's FAQ_COSINE) is answered by those lines, from the first through the best, in order.
@@ -44,6 +49,17 @@ PARALLEL_COSINE = 0.9  # a next sentence this close to the best states another c
 CONTRAST_RATIO = 0.9  # a line contrasting the sides this close to each side's best answers the comparison
 _CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|instead|however|rather than|compared (?:to|with)|on the "
                        r"other hand|in contrast)\b", re.I)
+
+
+# … or that defines each side in brackets after its name ("Whether you are a Remote Worker (you always work from
+# home) or a Routine Teleworker (onsite flexible: you go into an office two times or more per pay period)")
+BRACKETED_SIDES = True
+
+
+def _defines_each(frame: Frame, sides: list[int], text: str) -> bool:
+    """Each side's name is followed by a bracketed gloss in the text."""
+    return BRACKETED_SIDES and all(
+        re.search(rf"(?i)\b{re.escape(frame.parts[j].text.strip())}\s*\((?!\))", text) for j in sides)
 
 
 def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int]) -> Candidate | None:
@@ -56,7 +72,7 @@ def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int])
     best = {j: max((c.scores[j] for c in candidates if c.scores), default=0.0) for j in sides}
     owns = {j: frame.parts[j].own - set().union(*(frame.parts[k].own for k in sides if k != j)) for j in sides}
     common = {j for j in sides if told_apart_by_common(frame.parts[j].text, owns[j])}
-    fits = [c for c in candidates if c.scores and _CONTRAST.search(c.text)
+    fits = [c for c in candidates if c.scores and (_CONTRAST.search(c.text) or _defines_each(frame, sides, c.text))
             and all(owns[j] & c.stems and c.scores[j] >= CONTRAST_RATIO * best[j]
                     and (j not in common or names_whole(frame.parts[j].text, c.text, "",
                                                         [frame.parts[k].text for k in sides if k != j]))
@@ -183,6 +199,14 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                      or (SIDE_HEADED and own and own <= content_stems(last_heading(c))
                          and not own & content_stems(c.text))]
             ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
+            if SIDE_TITLED and len(part.own) >= 2:
+                # a section headed by the side's very words ("Professional vs personal capacity > Personal
+                # capacity") describes it, however little its lines repeat the name ("You'll use your personal
+                # leave or participate after work hours."): its lines lead. (A heading of one word, "Tock", is a
+                # tool's whole topic, and a page's title its page: neither describes a side.)
+                titled = [c for c in ranked if content_stems(last_heading(c)) == part.own
+                          and last_heading(c) != c.passage.title.strip()]
+                ranked = titled + [c for c in ranked if c not in titled]
         best = next((c for c in ranked if id(c) not in used), None)
         if best is None:
             picked.append([])
@@ -258,6 +282,15 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                              None)
                 if after is not None:
                     chosen.insert(chosen.index(c) + 1, after)
+        if part.expect is Expect.YESNO and RULE_PURPOSE:
+            # "Users are prohibited from deleting messages." says why in the sentence right before it, in its
+            # paragraph: "To ensure compliance …, the records retention policy is set to retain all messages forever
+            # AND also retain edit and deletion logs for all messages." (a rule read with its reason)
+            for c in [c for c in chosen if Expect.YESNO in c.kinds]:
+                why = next((x for x in candidates if x.passage.id == c.passage.id and x.position == c.position - 1
+                            and x.paragraph == c.paragraph >= 0 and _PURPOSE.match(x.text)), None)
+                if why is not None and why not in chosen and id(why) not in used:
+                    chosen.insert(chosen.index(c), why)
         if contrast is not None and j == lead and contrast not in chosen:
             chosen.insert(0, contrast)  # the line telling the sides apart leads the first side's answer
         used.update(id(c) for c in chosen)

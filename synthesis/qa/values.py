@@ -29,6 +29,11 @@ _SPAN = (r"window|period|term|delay|wait|waiting period|notice|probation|retenti
 _ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
                         r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
                         r"retain\w*|remain\w*|expire\w*)\b)", re.I)
+# … or how much notice or lead time ("how much notice do I need for live captioning", "how much lead time does
+# the panel need"): a span of time before something (NOTICE_ASKED)
+NOTICE_ASKED = True
+_ASKS_NOTICE = re.compile(r"\bhow much (?:advance |advanced |prior )?(?:notice|lead[- ]time|warning|heads[- ]up)\b|"
+                          r"\bhow (?:far|long) (?:in advance|ahead|beforehand)\b", re.I)
 _ASKS_SPAN = re.compile(
     rf"\bhow long (?:is|are|was|were|will be|would be)\s+(?:(?:the|a|an|my|our|your|their|this|that|each|every)\s+)?"
     rf"(?:[\w-]+\s+){{0,2}}?(?:{_SPAN})s?(?=\s*(?:[?,.;!]|$)|\s+(?:before|for|of|in|on|at|to|when|after|until|"
@@ -96,6 +101,12 @@ _STATES_TIME = re.compile(
     r"\b\d+\s*(?:ms|s|h|d)\b|\b(?:immediately|annually|daily|weekly|biweekly|monthly|yearly|hourly|overnight|"
     r"same[- ]day|indefinitely|forever|never expire\w*|no (?:time )?limit|by (?:the )?end of|by (?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day|next (?:paycheck|pay period|business day))\b", re.I)
+# … or the unit named before the number it counts ("The maximum number of hours you can work in a single day is 12."):
+# the number alone states the duration (NUMBER_OF_UNIT)
+NUMBER_OF_UNIT = True
+_STATES_COUNTED = re.compile(r"\bnumber of (?:[a-z-]+\s+)?" + _TIME_UNIT + r"[^.;!?]{0,80}?\b(?:is|are|was|were|"
+                             r"equals|of|at)\s+(?:\d+(?:[.,]\d+)?|" + NUMBER_WORD + r")\b"
+                             r"(?!\s*(?:%|percent|" + _TIME_UNIT + r"))", re.I)
 _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|"
                            r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
                            r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"
@@ -122,19 +133,19 @@ def asked_value(text: str) -> tuple[str, str] | None:
     """(kind, what is lacking when nothing states it) for a part asking a duration, a price or a time of day, else
     None: ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how
     much does a seat cost"."""
-    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS)
+    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
-def _asked_value(text: str, charged: bool, limits: bool, spans: bool) -> tuple[str, str] | None:
+def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
     if limits and (m := _ASKS_LIMIT.search(text)):
         return PRICE, f"an amount for the {m.group('limit').lower()}"
-    if spans and _ASKS_SPAN.search(text):
+    if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):
         return DURATION, DURATION
     return None
 
@@ -218,7 +229,9 @@ def states_year(text: str) -> bool:
 
 def states_value(text: str, kind: str) -> bool:
     """The text states a value of that kind ("240 annual leave hours", "by Friday", "$7", "free")."""
-    return bool(_STATES[kind].search(text))
+    if _STATES[kind].search(text):
+        return True
+    return kind == DURATION and NUMBER_OF_UNIT and bool(_STATES_COUNTED.search(text))
 
 
 __all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date",

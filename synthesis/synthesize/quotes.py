@@ -168,6 +168,8 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
         lead = u.text
     elif u.fragment and introduces_list(u.lead_in):
         lead, item = u.lead_in, True
+    elif not u.fragment and (ahead := steps_ahead(u, units)):
+        return upto(ahead, MAX_STEPS, MAX_STEP_CHARS)  # "… enroll using the process below." and the steps after
     else:
         return [], False
     items = items_under(lead, u, units)
@@ -189,6 +191,23 @@ def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
     items = sorted((x for x in units if same_list(x, u) and x.fragment and x.lead_in == lead),
                    key=lambda x: (x.passage.chunk_index, x.position))
     return [x for x in items if not x.code] or items
+
+
+# A sentence that points below without a colon ("To receive a transit subsidy, you need to enroll using the process
+# below.") may be followed by a section of its own whose steps hang off that section's heading, a chunk or two on:
+# those steps are its items (BELOW_LISTS; the agent reads up to two chunks after it, see `Agent._continued`)
+BELOW_LISTS = True
+
+
+def steps_ahead(u: Unit, units: list[Unit]) -> list[Unit]:
+    """The first list of the two chunks after `u`'s, in order, when `u` points below without a colon; else []."""
+    if not BELOW_LISTS or u.text.rstrip().endswith(":") or not introduces_list(u.text):
+        return []
+    after = sorted((x for x in units if x.document == u.document and x.fragment and not x.code
+                    and u.passage.chunk_index < x.passage.chunk_index <= u.passage.chunk_index + 2),
+                   key=lambda x: (x.passage.chunk_index, x.position))
+    first = next((x.lead_in for x in after if x.lead_in), "")
+    return [x for x in after if first and x.lead_in == first]
 
 
 def code_window(chosen: list[Unit], units: list[Unit]) -> tuple[list[Unit], bool]:

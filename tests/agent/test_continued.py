@@ -105,7 +105,7 @@ async def test_a_passage_that_announces_a_list_is_followed_by_the_next_chunk(spe
 
 
 async def test_a_list_cut_from_its_lead_in_is_quoted_under_it(speakers, minilm, monkeypatch):
-    from synthesis.synthesize import candidates
+    from synthesis.synthesize import candidates, quotes
     from synthesis.synthesize.base import Context, ContextSource
     from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
@@ -121,5 +121,132 @@ async def test_a_list_cut_from_its_lead_in_is_quoted_under_it(speakers, minilm, 
     apart = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, mixed)).synthesis.summary
     assert "guidelines below: Make a local copy" not in apart, apart
     monkeypatch.setattr(candidates, "REJOIN_LISTS", False)
+    monkeypatch.setattr(quotes, "BELOW_LISTS", False)  # (which finds the steps a chunk on from a pointer too)
     off = (await ExtractiveSynthesizer(minilm).synthesize(QUESTION, context)).synthesis.summary
     assert "guidelines below: Make a local copy" not in off, off
+
+
+# The 18F handbook's transit benefit page: "… enroll using the process below." closes the eligibility section; the
+# next section opens with prose (a chunk of its own), and its steps come a chunk later, hanging off its heading.
+TRANSIT = """---
+title: Transit Benefit
+---
+This page outlines how to sign up for and how to cancel the transit benefit. 
+
+## Eligibility
+
+All GSA employees who take mass/public transit to work are eligible for transit
+subsidies. To receive a transit subsidy, you need to enroll using the process
+below.
+
+## Enrolling in transit benefit
+
+The step-by-step guidance below is specific to TTS employees:
+
+Use `T-TECH TRANSFORMATION SERVICE` as your organizational code. Make sure to
+select the **Transit Coordinator in the Region in which you reside** - this
+information is listed in the online form.
+
+- Go to
+  [https://transitapp.ost.dot.gov/](https://transitapp.ost.dot.gov/)
+- Click on **Register**
+- Update your password information using the temporary password that's emailed
+  to you
+- Login using your government email and updated password
+- Review the "Rules of behavior" and then click on **I Agree**
+- Click on **Transit Benefit Application**
+- Select "Certify/Enroll" and click **Continue**
+- On the "Warning" screen, click **I Agree**
+- Enter information into the application and verify that it's correct. _Here are
+  common selections for TTS team members:_
+  - Reason for Certification: **New Transit Benefit Participant**
+  - Employment Type: **Permanent**
+  - Work Status: **Full Time**
+  - Select Transportation Method (i.e. Bus, Other Bus, Rail, Other Method, Van
+    Pool)
+    - Fill out corresponding information for each transportation method selected
+  - Fill out "Transit Benefit Program Application"
+    - Organization Code: **Q - Federal Acquisition Service**
+    - Common identifier: **TRANSIT**
+  - Fill out "Approver Information Section"
+    - Select your Supervisor - If your supervisor is not listed, have your
+      supervisor follow these steps:
+      - If the Supervisor is not currently enrolled in the TranServe system,
+        they will need to follow all of the steps above to enroll as a
+        "participant"
+      - Once enrolled, the Supervisor needs to send an email to Alexandra
+        Sabbers at
+        [gsa-transit-subsidy@gsa.gov](mailto:gsa-transit-subsidy@gsa.gov)
+        requesting elevation to "Supervisor" status
+    - Transit Coordinator:
+      - DC employees: **FAS-Transit Subsidy**
+      - Other regions: consult the
+        [transit subsidy coordinators list](https://www.transportation.gov/transerve/participants/gsa-regional-coordinators-master-list)
+    - Point of Contact:
+      - DC employees: **Central Office FAS Transit Subsidy**
+      - Other regions: enter region code (Ex: Chicago employees enter **Region
+        5**)
+- Scroll down and click **Continue** to submit
+
+_Note: The approval process is supervisor, GSA Transit Coordinator, and DOT
+review/processing._
+
+## Cancelling transit benefit
+
+- Go to [https://transitapp.ost.dot.gov](https://transitapp.ost.dot.gov)
+- Login to your account
+- Click on Transit Benefit Application
+- Click on **Withdraw from the program**
+- Click **Continue**
+- Fill out and submit the form
+"""
+
+
+@pytest.fixture(scope="module")
+def transit(tmp_path_factory, minilm):
+    root = tmp_path_factory.mktemp("transit")
+    from synthesis.config import Settings
+
+    settings = Settings(_env_file=None, home=root / "home", collection="transit")
+    store = ingest_into(settings, minilm, "transit", write_docs(root, {"docs/transit.md": TRANSIT}))
+    return settings, store
+
+
+def _chunks(store) -> list[str]:
+    got = store.collection().get(include=["documents", "metadatas"])
+    return [d for _, d in sorted(zip((m["chunk_index"] for m in got["metadatas"]), got["documents"]))]
+
+
+async def test_a_section_of_prose_between_a_pointer_and_its_steps_is_read_through(transit, minilm, monkeypatch):
+    """"How do I sign up for the transit subsidy?" was answered "… you need to enroll using the process below." and
+    nothing more: the steps were two chunks on."""
+    from synthesis import agent as agent_module
+    from synthesis.agent import _Run, build_agent
+    from synthesis.sentences import has_list
+    from synthesis.synthesize import quotes
+    from synthesis.synthesize.base import Context, ContextSource
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+    settings, store = transit
+    chunks = _chunks(store)
+    # the precondition: the pointer closes a chunk, the next holds no list, the steps open the one after
+    lead_at = next(i for i, c in enumerate(chunks) if c.rstrip().endswith("process below."))
+    assert not has_list(chunks[lead_at + 1]) and "transitapp" in chunks[lead_at + 2], chunks
+    agent = build_agent(settings, store)
+    try:
+        [lead] = [r for r in agent.retriever.search("enroll using the process below", k=5).results
+                  if r.chunk_index == lead_at]
+        continued = await agent._continued(AggregatedResults(results=[lead]), _Run(None))
+        assert [p.chunk_index for p in continued.results] == [lead_at, lead_at + 1, lead_at + 2]
+        context = Context(sources=[ContextSource(number=i, passage=p) for i, p in enumerate(continued.results, 1)])
+        question = "I take the Metro to work. How do I sign up for the transit subsidy?"
+        summary = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+        assert "process below: Go to https://transitapp.ost.dot.gov/; Click on Register" in summary, summary
+        monkeypatch.setattr(quotes, "BELOW_LISTS", False)
+        off = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+        assert "process below: Go to" not in off, off
+        monkeypatch.setattr(agent_module, "CONTINUE_HOPS", 1)
+        one = await agent._continued(AggregatedResults(results=[lead]), _Run(None))
+        assert [p.chunk_index for p in one.results] == [lead_at, lead_at + 1]
+    finally:
+        agent.close()

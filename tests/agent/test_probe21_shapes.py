@@ -1,0 +1,231 @@
+"""Question shapes the eighth and ninth fresh probes of the 18F handbook (hp21, hp22, written by helpers that read
+only the corpus) found answered wrongly, each on the page text it failed on.
+
+A rule with a flag is switched off once in its test, so the test fails when the rule does nothing.
+"""
+
+from __future__ import annotations
+
+from synthesis.qa import analyze
+
+from .test_probe18_shapes import SCHEDULES
+from .test_qa import _answer, _context, _with_and_without
+
+CHANNELS = ("Slack guidelines", "Slack > Channel names",
+            "Here's what various prefixes and suffixes mean:\n\n| prefix/suffix | description |\n| --- | --- |\n"
+            "| `admins-` | Administrators for various tools. #admins-slack, for example, is used to request invites to "
+            "Slack, change the name of a channel, and so on. |\n"
+            "| `-partner` | Channels that include partners from other agencies. |\n"
+            "| `-public` | Channels that include members of the public. |\n"
+            "| `-shared` | Channels that are linked with another Slack org. |\n"
+            "| `wg-` | Working groups |\n| `g-` | Guilds |\n| `c-` | 18F Collectives |\n")
+COMP_TIME = ("Overtime, comp time, and credit hours", "Compensatory (Comp) time, depending on your salary level",
+             "Comp time is when you receive hours of leave instead of overtime pay. If you make the maximum salary "
+             "($191,900 in 2024), you cannot receive comp time.\n\nComp time expires one year (26 pay periods) after "
+             "it is earned. When you reach the expiration date, you will forfeit the leave. If you leave GSA, your "
+             "comp time will be paid out.")
+CREDIT_HOURS = ("Overtime, comp time, and credit hours", "Credit hours, in flexible work schedules",
+                "Only people on flexible work schedules can earn and use credit hours. There is no salary maximum "
+                "for earning and using credit hours.\n\n* You can have up to 24 credit hours accrued, at any given "
+                "time.\n\n* The hours will rollover from one pay period to the next, and they never expire.\n\n"
+                "* Credit hours cannot be converted to cash, unless you leave GSA (then they will be paid out).")
+CREDIT_EXAMPLE = ("Overtime, comp time, and credit hours", "Credit hours, in flexible work schedules > Credit hours "
+                  "example", "You are on a Gliding schedule, and you work 8 hours every day. You are not required to "
+                  "stay late, but if you are in a productive headspace and want to work an extra hour to finish work, "
+                  "you can ask your supervisor about working 1 more hour, therefore receiving 1 credit hour. You will "
+                  "need to request the 1 hour in HR Links, and your supervisor will need to approve it.")
+CART = ("Deaf and hard of hearing", "Services for remote meetings > CART (Captioning)",
+        "There is no cost to program offices (like 18F, OPP, PIF, etc.) for using these services, and CART services "
+        "do not require medical documentation.\n\nTo access captioning services:\n\n- Send an email at least 12 "
+        "hours prior to the meeting (2-3 days is preferred) to BISCOORD@BISWORLD.COM with the following "
+        "information:\n  - **Requestors Name:**\n  - **Event Title:**\n  - **Event date:**")
+ASL = ("Deaf and hard of hearing", "Services for remote meetings > ASL interpreters",
+       "An American Sign Language interpreter can be provided when two parties in a virtual meeting experience a "
+       "communication barrier (e.g. Google Meet or Zoom).\n\nTo request ASL interpreters:\n\n- Fill out the ASL "
+       "Service Intake Form at least 72 hours before the event is scheduled.\n- A coordinator will be in touch via "
+       "email to confirm the details.")
+ON_SITE = ("Deaf and hard of hearing", "Best practices for working with an on-site interpreter(s):",
+           "- Schedule interpreters to arrive at least 15 minutes prior to the event to allow the individuals and "
+           "interpreters to meet beforehand.")
+MOVING = ("Moving and changing your address", "Moving",
+          "If you plan to permanently move or relocate for longer than 120 days, email TTS-PeopleOps@gsa.gov and copy "
+          "your supervisor as soon as you are thinking about moving. Please provide the following information:\n\n"
+          "- The city, county, state, ZIP code that you are moving to (if you know it).\n- Whether you are a Remote "
+          "Worker (you always work from home) or a Routine Teleworker (onsite flexible: you go into an office two "
+          "times or more per pay period). If you don’t know your status, tell us that.")
+REMOTE_KIT = ("Distributed TTS", "What supplies do distributed employees receive?",
+              "GSA provides remote workers with a laptop and phone but does not provide desk chairs or office "
+              "products. GSA IT can provide you with a remote kit, including a monitor, keyboard, mouse, headset and "
+              "hub.")
+TELEWORKERS = ("Distributed TTS", "Making remote collaboration successful",
+               "We’re an organization of full-time teleworkers because it’s how we attract and hire folks with the "
+               "skills we need. Working remote means you can't rely on your physical presence to communicate to "
+               "everyone else whether or not you are working.")
+
+
+async def test_a_number_after_the_number_of_units_it_counts_states_a_duration(minilm, monkeypatch):
+    """"Is there a cap on how many hours I can work in one day?" was answered 'high' with "slightly longer or shorter
+    than 8 hours": "The maximum number of hours you can work in a single day is 12." read as stating no hours."""
+    from synthesis.qa import values
+
+    question = ("thinking about switching to a variable week schedule. is there a cap on how many hours I can work in "
+                "one day?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(*SCHEDULES), values,
+                                      "NUMBER_OF_UNIT", False)
+    assert on.startswith("Variable Week: The maximum number of hours"), on
+    assert not off.startswith("Variable Week: The maximum number of hours"), off
+    monkeypatch.setattr(values, "NUMBER_OF_UNIT", True)
+    assert values.states_value("The number of days is ten.", values.DURATION)
+    assert not values.states_value("the number of hours worked is recorded in Tock", values.DURATION)
+    assert not values.states_value("The number of hours is 40%.", values.DURATION)
+
+
+async def test_an_affix_the_asker_names_picks_its_row(minilm, monkeypatch):
+    """"I keep seeing slack channels that start with g- ... what does that prefix mean?" quoted the first rows of the
+    prefix table (admins-, -partner, -public …), not the one for "g-"."""
+    from synthesis.qa import reader
+
+    question = "I keep seeing slack channels that start with g- ... what does that prefix mean?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(CHANNELS), reader, "AFFIX_CODES", False)
+    assert "Guilds" in on and "admins-" not in on, on
+    assert "Guilds" not in off, off
+
+
+def test_a_phrase_naming_what_is_compared_is_asked_of_each_side(monkeypatch):
+    """"trying to decide between comp time and credit hours for some extra hours I'm putting in. how are they
+    different when it comes to expiring?" compared the sides on "extra hours" and never on expiring."""
+    from synthesis.qa import question as q
+
+    text = ("trying to decide between comp time and credit hours for some extra hours I'm putting in. how are they "
+            "different when it comes to expiring?")
+    assert [p.text for p in analyze(text).parts] == ["comp time", "expiring (comp time)", "credit hours",
+                                                     "expiring (credit hours)"]
+    assert [p.text for p in analyze("How do the DC and NY offices differ as far as after-hours access goes?").parts
+            ][1::2] == ["after-hours access (the DC)", "after-hours access (NY offices)"]
+    monkeypatch.setattr(q, "ASPECT_PHRASES", False)
+    assert [p.text for p in analyze(text).parts] == ["comp time", "credit hours"]
+    monkeypatch.setattr(q, "TRAILING_CLAUSE", False)
+    assert [p.text for p in analyze(text).parts] == ["comp time", "credit hours for some extra hours I'm putting in"]
+
+
+async def test_sides_compared_on_expiry_are_answered_with_their_expiry(minilm):
+    question = ("trying to decide between comp time and credit hours for some extra hours I'm putting in. how are they "
+                "different when it comes to expiring?")
+    summary = (await _answer(minilm, question, _context(COMP_TIME, CREDIT_EXAMPLE, CREDIT_HOURS))).summary
+    assert "one year" in summary and "never expire" in summary, summary
+
+
+async def test_how_much_notice_asks_a_span_of_time_stated_under_the_sides_heading(minilm, monkeypatch):
+    """"How much notice do I need for live captioning (CART) compared to an ASL interpreter?" quoted that CART costs
+    nothing: the line with the notice ("at least 12 hours prior") names no captioning, its heading does."""
+    from synthesis.qa import answerability, values
+
+    question = ("I'm setting up accommodations for a deaf colleague in an upcoming meeting. how much notice do I need "
+                "for live captioning (CART) compared to an ASL interpreter?")
+    context = _context(ASL, ON_SITE, CART)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, values, "NOTICE_ASKED", False)
+    assert on.startswith("To access captioning services: Send an email at least 12 hours"), on
+    assert "72 hours" in on, on
+    assert off.startswith("There is no cost"), off
+    monkeypatch.setattr(values, "NOTICE_ASKED", True)
+    monkeypatch.setattr(answerability, "HEADED_ABOUT", False)
+    # without the heading, nothing about captioning states a span of time: that side is a gap
+    gap = (await _answer(minilm, question, context)).summary
+    assert "12 hours" not in gap and 'does not answer "how much notice do I need for live captioning' in gap, gap
+    assert values.asked_value("How far in advance should I book it?") == (values.DURATION, values.DURATION)
+    assert values.asked_value("How much do I need to pay for it?") is None
+
+
+async def test_sides_named_in_the_story_are_compared_in_its_terms(minilm, monkeypatch):
+    """"When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. What's the
+    difference?" was refused: the asking sentence named no sides; read as a comparison, each side was searched
+    alone and answered with remote workers' equipment."""
+    from synthesis.qa import question as q
+    from synthesis.qa import selection
+
+    question = ("When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. What's the "
+                "difference?")
+    assert [p.text for p in analyze(question).parts] == ["Remote Worker", "Routine Teleworker"]
+    assert "moving" in analyze(question).parts[0].query
+    context = _context(TELEWORKERS, REMOTE_KIT, MOVING)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "BRACKETED_SIDES", False)
+    assert "you always work from home" in on.split(". ")[0], on
+    assert on != off
+    monkeypatch.setattr(q, "TOLD_CONTEXT", False)
+    assert "moving" not in analyze(question).parts[0].query
+    monkeypatch.setattr(q, "BARE_DIFFERENCE", False)
+    assert len(analyze(question).parts) == 1
+    assert len(analyze("What's the difference?").parts) == 1
+
+
+def test_when_am_i_supposed_to_use_one_over_another_asks_a_case(monkeypatch):
+    """"When am I supposed to use Zoom instead of Google Meet, and …?" read as a time: the first part was answered
+    with "Join the Zoom room 10 to 15 minutes early"."""
+    from synthesis.qa import Expect
+    from synthesis.qa import question as q
+
+    text = "When am I supposed to use Zoom instead of Google Meet"
+    assert q.expected(text) is Expect.OTHER
+    assert q.expected("When am I supposed to submit my timesheet?") is Expect.QUANTITY
+    monkeypatch.setattr(q, "SUPPOSED_CASE", False)
+    assert q.expected(text) is Expect.QUANTITY
+    assert q.expected("When do we use a multi-workspace channel versus Slack Connect?") is Expect.OTHER
+
+
+RECORDS = ("Slack records", "Slack > Records policy",
+           "Per the mandatory General Records Schedule 3.1 issued by the National Archives and Records Administration "
+           "(NARA), everything in Slack channels and groups is considered at minimum a temporary record.\n\nTo ensure "
+           "compliance with the possibility that we might create permanent or long-lived records in Slack, the "
+           "records retention policy is set to **retain all messages forever AND also retain edit and deletion logs "
+           "for all messages**. Users are prohibited from deleting messages. Do not abuse the `edit` command in Slack "
+           "to effectively delete your message by replacing it with null or symbolic content. Edits for clarity or "
+           "typos are fine.")
+EDITING = ("Slack guidelines", "What are best practices for Slack? > Editing messages",
+           "You can edit a message that has been sent in Slack for 5 minutes after it is posted. You aren’t able to "
+           "delete a message: instead, you can edit the text and leave a . or a note such as wrong channel.")
+
+
+async def test_a_rule_is_quoted_with_the_purpose_stated_right_before_it(minilm, monkeypatch):
+    """"Can I delete a Slack message I regret posting?" quoted "Users are prohibited from deleting messages." without
+    why: the sentence before it, in its paragraph, says all messages are retained forever."""
+    from synthesis.qa import selection
+
+    question = "Can I delete a Slack message I regret posting?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(RECORDS, EDITING), selection,
+                                      "RULE_PURPOSE", False)
+    assert "retain all messages forever" in on and "prohibited" in on, on
+    assert on.index("retain all messages forever") < on.index("Users are prohibited"), on
+    assert "retain all messages forever" not in off, off
+
+
+CAPACITY = ("FAS Speaker Guide", "Professional vs personal capacity",
+            "When receiving an invitation to speak, you need to decide if you want to do the event in your "
+            "professional or personal capacity:\n\n### Professional capacity\n\n- You'll participate as a TTS employee "
+            "and discuss the work you do on behalf of GSA and our partners.\n- You'll be using GSA funds to travel to "
+            "the event or pay for conference fees.\n- You'll prepare during your work time and use GSA equipment.")
+PERSONAL = ("FAS Speaker Guide", "Professional vs personal capacity > Personal capacity",
+            "- You didn't receive the invitation because of your position at TTS, but because of your expertise in "
+            "the subject.\n- You won't be representing TTS/GSA.\n- You'll use your personal leave or participate "
+            "after work hours.\n- You'll prepare on your own time and use your own equipment.")
+APPROVAL = ("FAS Speaker Guide", "Getting approval when speaking in your professional capacity",
+            "Once you have determined you have good reasons to speak and have decided to accept the invitation, you "
+            "have to get approval to participate. If the invitation is for a media interview, work with GSA’s press "
+            "office to coordinate.")
+GUIDELINES = ("FAS Speaker Guide", "Guidelines for speaking in your personal capacity",
+              "- There is a general prohibition on receiving compensation for personal capacity speaking on a "
+              "subject that relates to your official duties. Free/waived attendance or registration fee is not "
+              "compensation.")
+
+
+async def test_a_section_headed_by_a_side_answers_it(minilm, monkeypatch):
+    """"What's the difference between doing it in my professional capacity versus my personal capacity?" answered the
+    personal side with the intro that names both: "Personal capacity" heads the lines that describe it, and they
+    never repeat the words ("You'll use your personal leave or participate after work hours.")."""
+    from synthesis.qa import selection
+
+    question = ("If I'm invited to speak at a conference, what's the difference between doing it in my professional "
+                "capacity versus my personal capacity?")
+    context = _context(CAPACITY, APPROVAL, GUIDELINES, PERSONAL)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "SIDE_TITLED", False)
+    assert "personal leave" in on and "GSA funds" in on, on
+    assert "personal leave" not in off, off
