@@ -98,6 +98,12 @@ def asked_sentences(question: str) -> list[str]:
     return _split_prose(question.strip(), _ASKED_END)
 
 
+def asking_sentence(question: str) -> str:
+    """The sentence that asks ("I'm a supervisor. Will the agency reimburse me?" → the second)."""
+    sentences = asked_sentences(question)
+    asks = [s for s in sentences if s.endswith("?")]
+    return asks[0] if len(asks) == 1 else question.strip()
+
 class Sentence(NamedTuple):
     """One unit of text; a list item knows its lead-in ("A request states:", or the heading above the list)."""
 

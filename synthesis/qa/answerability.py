@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from ..sentences import NUMBER_WORD, asked_sentences, quantities, split_sentences
 from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import specifics, topic
-from .question import FRAMING, QUANTITY_CUE, Expect, Frame, comparison_word, zipf
+from .compared import comparison_word
+from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import Candidate, field_line, last_heading
 from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
                      states_value)

@@ -6,7 +6,7 @@ A rule with a flag is switched off once in its test, so the test fails when the 
 
 from __future__ import annotations
 
-from synthesis.qa import Expect, analyze
+from synthesis.qa import Expect, analyze, compared
 
 from .test_probe_shapes import checked
 from .test_qa import _answer, _context, _with_and_without
@@ -251,7 +251,7 @@ async def test_sides_listed_with_commas_are_each_a_side(minilm, monkeypatch):
                        ("Travel guide FAQ", "Can I amend my voucher after it is approved?",
                         "Note: Vouchers should NOT be amended in the case of revising the payment method (IBA to CASH "
                         "or vice versa, or reducing a claim on an already-approved expense."))
-    on, off = await _with_and_without(minilm, monkeypatch, text, context, q, "LISTED_SIDES", False)
+    on, off = await _with_and_without(minilm, monkeypatch, text, context, compared, "LISTED_SIDES", False)
     assert "personal card" in on and "air and rail" in on, on
     assert on != off
 
@@ -407,15 +407,15 @@ def test_shapes_of_the_seventh_probe(monkeypatch):
     # ("How do they differ?") are not cut to two, nor is a clause a side
     assert topic.story_verbs("Has a Login.gov token been provisioned me yet? Thanks.") == set()
     assert "embed" not in topic.story_verbs("Can the TTS team embed me on a partner agency project?")
-    assert q.told_sides("I have a travel card and a purchase card and I'm not sure which to use. How do they "
+    assert compared.told_sides("I have a travel card and a purchase card and I'm not sure which to use. How do they "
                         "differ?") == []
-    assert q.told_sides("I see Teladoc visits and One Medical. How do they differ?") == ["Teladoc visits",
+    assert compared.told_sides("I see Teladoc visits and One Medical. How do they differ?") == ["Teladoc visits",
                                                                                         "One Medical"]
     monkeypatch.setattr(topic, "VERB_ME", False)
     assert "pinged" not in topic.story_verbs(pinged)
     monkeypatch.setattr(topic, "ORDINARY_WORDS", False)
     assert topic.compound_modifiers(usual, {"usual"}, {"incid", "email"}) == ["usual"]
-    monkeypatch.setattr(q, "LAST_PAIR", False)
+    monkeypatch.setattr(compared, "LAST_PAIR", False)
     assert len(q.analyze(fails).parts) == 1
     monkeypatch.setattr(specifics, "NAME_ASKED", False)
     assert not specifics.asks_named_holder(name)

@@ -6,7 +6,7 @@ A rule with a flag is switched off once in its test, so the test fails when the 
 
 from __future__ import annotations
 
-from synthesis.qa import analyze
+from synthesis.qa import analyze, compared
 
 from .test_probe18_shapes import SCHEDULES
 from .test_qa import _answer, _context, _with_and_without
@@ -94,7 +94,6 @@ async def test_an_affix_the_asker_names_picks_its_row(minilm, monkeypatch):
 def test_a_phrase_naming_what_is_compared_is_asked_of_each_side(monkeypatch):
     """"trying to decide between comp time and credit hours for some extra hours I'm putting in. how are they
     different when it comes to expiring?" compared the sides on "extra hours" and never on expiring."""
-    from synthesis.qa import question as q
 
     text = ("trying to decide between comp time and credit hours for some extra hours I'm putting in. how are they "
             "different when it comes to expiring?")
@@ -102,9 +101,9 @@ def test_a_phrase_naming_what_is_compared_is_asked_of_each_side(monkeypatch):
                                                      "expiring (credit hours)"]
     assert [p.text for p in analyze("How do the DC and NY offices differ as far as after-hours access goes?").parts
             ][1::2] == ["after-hours access (the DC)", "after-hours access (NY offices)"]
-    monkeypatch.setattr(q, "ASPECT_PHRASES", False)
+    monkeypatch.setattr(compared, "ASPECT_PHRASES", False)
     assert [p.text for p in analyze(text).parts] == ["comp time", "credit hours"]
-    monkeypatch.setattr(q, "TRAILING_CLAUSE", False)
+    monkeypatch.setattr(compared, "TRAILING_CLAUSE", False)
     assert [p.text for p in analyze(text).parts] == ["comp time", "credit hours for some extra hours I'm putting in"]
 
 
@@ -140,7 +139,6 @@ async def test_sides_named_in_the_story_are_compared_in_its_terms(minilm, monkey
     """"When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. What's the
     difference?" was refused: the asking sentence named no sides; read as a comparison, each side was searched
     alone and answered with remote workers' equipment."""
-    from synthesis.qa import question as q
     from synthesis.qa import selection
 
     question = ("When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. What's the "
@@ -151,9 +149,9 @@ async def test_sides_named_in_the_story_are_compared_in_its_terms(minilm, monkey
     on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "BRACKETED_SIDES", False)
     assert "you always work from home" in on.split(". ")[0], on
     assert on != off
-    monkeypatch.setattr(q, "TOLD_CONTEXT", False)
+    monkeypatch.setattr(compared, "TOLD_CONTEXT", False)
     assert "moving" not in analyze(question).parts[0].query
-    monkeypatch.setattr(q, "BARE_DIFFERENCE", False)
+    monkeypatch.setattr(compared, "BARE_DIFFERENCE", False)
     assert len(analyze(question).parts) == 1
     assert len(analyze("What's the difference?").parts) == 1
 
@@ -229,3 +227,4 @@ async def test_a_section_headed_by_a_side_answers_it(minilm, monkeypatch):
     on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "SIDE_TITLED", False)
     assert "personal leave" in on and "GSA funds" in on, on
     assert "personal leave" not in off, off
+

@@ -7,7 +7,7 @@ A rule with a flag is switched off once in its test, so the test fails when the 
 
 from __future__ import annotations
 
-from synthesis.qa import Expect, analyze
+from synthesis.qa import Expect, analyze, compared
 
 from .test_qa import _answer, _context, _with_and_without
 
@@ -239,7 +239,7 @@ async def test_the_same_for_both_compares_the_two_the_story_names(minilm, monkey
     assert "#airtable-smartsheet" not in off, off
     assert not analyze(question).comparison
     monkeypatch.setattr(q, "SAME_FOR_BOTH", True)
-    monkeypatch.setattr(q, "BOTH_MARKS", False)  # the pair as the statement ends on it, cut to the second's width
+    monkeypatch.setattr(compared, "BOTH_MARKS", False)  # the pair as the statement ends on it, cut to the second's width
     assert [p.text for p in analyze(question).parts] == ["on both Docker Hub", "Smartsheet for a project"]
     # a question naming no pair is still one question; a pointing-back pair is still cut to width
     assert not analyze("One is a Slack Connect channel and one is a regular channel - is the process the same?"
@@ -247,7 +247,7 @@ async def test_the_same_for_both_compares_the_two_the_story_names(minilm, monkey
     # … and so is one that names no "both" (found in review: the story's words were lost)
     moved = analyze("I moved from DC to Chicago last month and my badge stopped working. Is the process the same?")
     assert not moved.comparison and "chicago" in moved.parts[0].stems
-    assert q.told_sides("I keep hearing about the CO and the COR. How do their roles differ?") == ["CO", "COR"]
+    assert compared.told_sides("I keep hearing about the CO and the COR. How do their roles differ?") == ["CO", "COR"]
 
 
 async def test_an_item_nested_under_a_short_label_reads_under_it(minilm, monkeypatch):

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from synthesis.models import Passage
-from synthesis.qa import Expect, analyze
+from synthesis.qa import Expect, analyze, compared
 from synthesis.qa.kinds import answer_kinds
 from synthesis.qa.question import comparison_sides, expected, split_parts
 from synthesis.synthesize.base import Context, ContextSource
@@ -207,7 +207,6 @@ def test_comparison_sides():
 def test_comparison_sides_after_a_scene_or_before_a_question_that_points_back(monkeypatch):
     """Valgrind's manual and pip's docs: a clause setting the scene ("In a Memcheck leak summary, …") was read into the
     first side, and a question after the sides ("X vs Y: how do they behave differently?") into the last."""
-    from synthesis.qa import question as q
 
     cases = {
         'In the leak report, what\'s the difference between "still reachable" and "possibly lost"?':
@@ -222,7 +221,7 @@ def test_comparison_sides_after_a_scene_or_before_a_question_that_points_back(mo
         assert [p.text for p in analyze(question).parts] == sides, question
     jury = analyze("When I'm called for jury duty, how do I record that time in HR Links versus in Tock?")
     assert jury.side_frame.startswith("When I'm called for jury duty")
-    monkeypatch.setattr(q, "SCENE_LEAD", False)
+    monkeypatch.setattr(compared, "SCENE_LEAD", False)
     off = [[p.text for p in analyze(question).parts] for question in list(cases)[:3]]
     assert all(got != want for got, want in zip(off, list(cases.values())[:3])), off
 
@@ -2323,13 +2322,12 @@ def test_a_comparison_pointing_back_takes_its_sides_from_the_statement_before_it
     """18F handbook (a fresh probe): "On this acquisition I keep hearing about the CO and the COR. How do their roles
     actually differ?" was one part ("How do their roles actually differ?") answered with neither role; its sides are
     the pair the statement ends on."""
-    from synthesis.qa import question as q
 
     frame = analyze("On this acquisition I keep hearing about the CO and the COR. How do their roles actually differ?")
     assert frame.comparison and [p.text for p in frame.parts] == ["CO", "COR"]
     assert [p.text for p in analyze("I use Slack and email. How do they differ?").parts] == ["Slack", "email"]
     assert not analyze("I read the policy. How do they differ from last year?").comparison  # no pair told
-    monkeypatch.setattr(q, "TOLD_SIDES", False)
+    monkeypatch.setattr(compared, "TOLD_SIDES", False)
     assert not analyze("On this acquisition I keep hearing about the CO and the COR. How do their roles actually "
                        "differ?").comparison
 
