@@ -373,10 +373,11 @@ class Agent:
                 log.warning("continue.failed", error=str(exc))
                 break
             by_parent = {r.metadata.get(CONTINUES): as_passage(r) for r in found}
-            ends = {}
-            for origin, end in list(({p.id: p for p in cut} | {k: v[-1] for k, v in chains.items()}).items()):
-                nxt = by_parent.get(end.id)
-                if nxt is None or nxt.id in have:
+            reached, ends = ends, {}
+            for origin, end in reached.items():
+                # (one already retrieved is in the context on its own merit, and so is what the search found after
+                # it: reading on past it cost a measured answer, hp5-03, and gained none)
+                if (nxt := by_parent.get(end.id)) is None or nxt.id in have:
                     continue
                 have.add(nxt.id)
                 chains.setdefault(origin, []).append(nxt)

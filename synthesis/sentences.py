@@ -203,8 +203,8 @@ _BLANK_LINES = re.compile(r"\n[ \t]*\n")
 
 
 def has_list(text: str) -> bool:
-    """The text holds a list item or a table row (a list a lead-in before it may announce)."""
-    return any(_BULLET.match(line) or line.lstrip().startswith("|") for line in text.splitlines())
+    """The text holds a list item, a table row or a code block (what a lead-in before it may announce)."""
+    return any(_BULLET.match(line) or line.lstrip().startswith(("|", "```", "~~~")) for line in text.splitlines())
 
 
 def lead_text(lead: str) -> str:

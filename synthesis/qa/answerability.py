@@ -267,10 +267,15 @@ HEADED_ABOUT = True
 
 
 def _headed_by(part, c: Candidate) -> bool:
-    """Half the content words of the sentence's innermost heading, or more, are ones the part uses ("booking live
-    captioning" and "CART (Captioning)")."""
-    heading = content_stems(last_heading(c))
-    return bool(heading) and 2 * len(heading & (part.own or content_stems(part.text))) >= len(heading)
+    """The sentence's innermost section heading (not a page title) has half its content words or more among the
+    part's, one of them a specific word ("booking live captioning" and "CART (Captioning)"; not "book travel" and
+    "Travel card")."""
+    if not c.passage.section:
+        return False
+    words = content_words(last_heading(c))
+    heading, shared = {stem(w) for w in words}, {stem(w) for w in words} & (part.own or content_stems(part.text))
+    return (bool(heading) and 2 * len(shared) >= len(heading)
+            and any(stem(w) in shared and zipf(w) < topic.SPECIFIC_ZIPF for w in words))
 
 
 def _covers(wanted: set[str], stems: set[str]) -> bool:

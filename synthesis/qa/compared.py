@@ -33,8 +33,10 @@ _ASPECT = re.compile(r"(?:,\s*(?:including|especially|particularly|in terms of)\
 # … or named by a phrase that says what is compared ("how are they different when it comes to expiring?", "… as far
 # as time off goes", "… with respect to approval"): ASPECT_PHRASES
 ASPECT_PHRASES = True
-_ASPECT_PHRASE = re.compile(r"[,\s]\s*(?:when it comes to|with (?:respect|regard) to|as far as|as regards|regarding)\s+"
-                            r"(?P<aspect>.+?)(?:\s+(?:goes|go|is concerned|are concerned))?$", re.I)
+# ("regarding" only after a comma: "the rules regarding remote work" is a side; "as far as I can tell" asks nothing)
+_ASPECT_PHRASE = re.compile(r"(?:,\s*(?:regarding|as regards)|[,\s]\s*(?:when it comes to|with (?:respect|regard) to|"
+                            r"as far as))\s+(?!(?:i|we|you|they)\s+(?:know|can|could|understand|see|remember|recall|"
+                            r"tell)\b)(?P<aspect>.+?)(?:\s+(?:goes|go|is concerned|are concerned))?$", re.I)
 _SIDE_TAIL = re.compile(r"\s+(?:differ|compare|different)\b.*$", re.I)
 # The compared thing before the verb, the sides after it: "the after-hours building rules differ between DC
 # headquarters and the New York office" (each side is read in the whole question's terms).
@@ -75,7 +77,8 @@ def comparison_sides(question: str, *, scene: bool = False) -> list[str]:
         sides = [x for s in sides[:-1] for x in _listed(s)] + sides[-1:]
     sides = [s for s in sides if content_words(s)]
     if len(sides) < 2 and TOLD_SIDES and (_THEIR.search(body) or (
-            BARE_DIFFERENCE and not [w for w in content_words(body) if not comparison_word(w)])):
+            BARE_DIFFERENCE and not [w for w in content_words(body) if not comparison_word(w)
+                                     and w.lower() not in _FILLER] and _offers_choice(question))):
         return told_sides(question)  # "… a Remote Worker or a Routine Teleworker. What's the difference?"
     return sides if 2 <= len(sides) <= 4 else []
 
@@ -93,7 +96,19 @@ def _listed(side: str) -> list[str]:
 
 
 TOLD_SIDES = True
-BARE_DIFFERENCE = True  # … and so does an asking sentence naming nothing but the comparison ("What's the difference?")
+# … and so does an asking sentence naming nothing but the comparison ("What's the (actual) difference?"), after a
+# statement offering a choice ("… a Remote Worker or a Routine Teleworker"; not "I moved from DC to Chicago and my
+# badge stopped working. What's different?")
+BARE_DIFFERENCE = True
+_FILLER = frozenset("exactly actual actually real really main key here now then".split())
+_CHOICE = re.compile(r"(?i)\b(?:or|either|both|between|versus|vs)\b")
+
+
+def _offers_choice(question: str) -> bool:
+    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    return bool(statements) and bool(_CHOICE.search(statements[-1]))
+
+
 LAST_PAIR = True  # … of a statement joining more than two things, the last two; a count before one is no side word
 _COUNTED_DET = re.compile(r"^(?:one|two|three|a couple of|a few|some|several)\s+")  # lower case: "One Medical" is a name
 _THE_TWO = re.compile(r"(?i)\b(?:the two|both)\b")
@@ -122,13 +137,13 @@ def told_sides(question: str) -> list[str]:
             return []
     if len(sides) != 2 or not all(content_words(s) for s in sides):
         return []
-    second = _COUNTED_DET.sub("", _DETERMINER.sub("", sides[1])) if LAST_PAIR else _DETERMINER.sub("", sides[1])
+    second = _COUNTED_DET.sub("", DETERMINER.sub("", sides[1])) if LAST_PAIR else DETERMINER.sub("", sides[1])
     if BOTH_MARKS and (both := list(_BOTH.finditer(sides[0]))):
         # "accounts on both Docker Hub and Smartsheet for a project": "both" opens the pair, and a phrase after it
         # says what for
         second = _TRAILING_CLAUSE.sub("", second) if TRAILING_CLAUSE else second
-        return [_DETERMINER.sub("", sides[0][both[-1].end():]), _TRAILING_PHRASE.sub("", second)]
-    first = _DETERMINER.sub("", " ".join(sides[0].split()[-len(second.split()):]))
+        return [DETERMINER.sub("", sides[0][both[-1].end():]), _TRAILING_PHRASE.sub("", second)]
+    first = DETERMINER.sub("", " ".join(sides[0].split()[-len(second.split()):]))
     return [first, second]
 
 
@@ -141,7 +156,7 @@ def told_in(question: str, sides: list[str]) -> str:
     """The last statement of the question when it names every side and the asking sentence names none, else ''."""
     statements = [s for s in asked_sentences(question) if not s.endswith("?")]
     asking = asking_sentence(question).lower()
-    if not statements or any(x.lower() in asking for x in sides):
+    if not sides or not statements or any(x.lower() in asking for x in sides):
         return ""
     return statements[-1] if all(x.lower() in statements[-1].lower() for x in sides) else ""
 
@@ -152,7 +167,7 @@ _TRAILING_PHRASE = re.compile(r"\s+(?:for|in|at|on|with|during|from)\s+(?:(?:a|a
                               r"(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*$")  # (lower case: no name is cut)
 # … and a clause of the asker's after that phrase: "credit hours for some extra hours I'm putting in" (TRAILING_CLAUSE)
 TRAILING_CLAUSE = True
-_TRAILING_CLAUSE = re.compile(_TRAILING_PHRASE.pattern[:-1] + r"\s+(?:I|we|you|they)(?:['’](?:m|re|ve|ll|d))?"
+_TRAILING_CLAUSE = re.compile(_TRAILING_PHRASE.pattern[:-1] + r"\s+(?:[Ii]|we|you|they)(?:['’](?:m|re|ve|ll|d))?"
                               r"(?:\s+[a-z][\w'’-]*){1,3}$")
 
 
@@ -166,7 +181,7 @@ def compared_aspect(text: str) -> re.Match[str] | None:
 
 _LEADS_INTO = frozenset("""to of for about on in with from at as my your our their his her its the a an this that
 these those""".split())
-_DETERMINER = re.compile(r"(?i)^(?:my|your|our|their|his|her|its|the|a|an)\s+")
+DETERMINER = re.compile(r"(?i)^(?:my|your|our|their|his|her|its|the|a|an)\s+")
 
 
 def side_frame(sides: list[str]) -> tuple[str, list[str]]:
@@ -176,7 +191,7 @@ def side_frame(sides: list[str]) -> tuple[str, list[str]]:
     no frame ('', sides) unless what is left of it is a clause of its own (two content words or more)."""
     if len(sides) < 2:
         return "", sides
-    rest = [_DETERMINER.sub("", s) for s in sides[1:]]
+    rest = [DETERMINER.sub("", s) for s in sides[1:]]
     width = max(len(s.split()) for s in rest)
     words = sides[0].split()
     if len(words) <= width + 2:
@@ -187,7 +202,7 @@ def side_frame(sides: list[str]) -> tuple[str, list[str]]:
     # at my current grade" versus "a temporary promotion": a side with a determiner of its own, another than the
     # one the frame ends in, is a whole noun phrase ("… to my annual leave versus my sick leave" shares "my")
     lead = words[-width - 1].lower()
-    own = {d.group(0).strip().lower() for x in sides[1:] if (d := _DETERMINER.match(x))}
+    own = {d.group(0).strip().lower() for x in sides[1:] if (d := DETERMINER.match(x))}
     if (len(content_words(frame)) < 2 or not content_words(first) or lead not in _LEADS_INTO
             or any(d != lead for d in own)):
         return "", sides

@@ -182,13 +182,15 @@ _WHEN_CASE = re.compile(r"(?i)^when\s+(?:(?:do|does|should|would|can|could|must|
                         r"someone|teams?)|"
                         # … and "When am I supposed to use Zoom instead of Google Meet" (SUPPOSED_CASE)
                         r"(?P<supposed>(?:am i|are we|are you|is one|are people|are they)\s+(?:supposed|expected|"
-                        r"meant|allowed|required)\s+to))\s+(?:use|choose|pick|prefer|opt for|go with)\b")
+                        r"meant|allowed|required)\s+to))\s+(?:use|choose|pick(?!\s+up)|prefer|opt for|go with)\b")
 SUPPOSED_CASE = True
+# (… and it names the other one: "instead of Google Meet"; not "my use-or-lose leave")
+_CHOICE = re.compile(r"(?i)(?<![\w-])(?:instead of|rather than|versus|vs\.?|or)(?![\w-])")
 
 
 def _when_case(text: str) -> bool:
     m = _WHEN_CASE.match(text)
-    return bool(m) and (SUPPOSED_CASE or not m.group("supposed"))
+    return bool(m) and (not m.group("supposed") or (SUPPOSED_CASE and bool(_CHOICE.search(text, m.end()))))
 
 
 def expected(text: str) -> Expect:
@@ -330,6 +332,10 @@ _POINTS_TO_PART = re.compile(r"\b(?<!at )(?:that|the same)\s+(?:day|date|time|we
 # framework. What do the three letters stand for and how are they different from each other?"), is two questions,
 # each read with the statement before them; as sides, neither knew what "they" are.
 PARTS_NOT_SIDES = True
+# A comparison whose sides cannot be read is one part asked as the whole question, its story included ("I need to
+# share some Drive docs with two partner agencies: one uses Google Workspace and the other is all Microsoft. How
+# does sharing work differently for each?"), as any one-part question is; it had been the asking sentence alone
+SIDELESS_WHOLE = True
 
 
 def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
@@ -377,10 +383,12 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             query = query if context and context in t else f"{context} {query}".strip()  # told in the part itself
         elif comparison and frame_words:  # "If I leave federal service, what happens to my sick leave"
             query = f"{frame_words} {t}"
-        elif comparison:  # a side, read in the question's terms and searched alone ("canary")
+        elif comparison and texts:  # a side, read in the question's terms and searched alone ("canary")
             query = f"{t} ({SIDE_LEAD.sub('', asking).rstrip('?')})"
             if compared.TOLD_CONTEXT and (told := told_in(question, texts)):
                 query = f"{t} ({told.rstrip('.!')})"  # … in the terms of the statement that named the sides
+        elif comparison and not SIDELESS_WHOLE:
+            query = f"{t} ({SIDE_LEAD.sub('', asking).rstrip('?')})"
         else:
             stems = _stems(question)
             query = question

@@ -9,6 +9,7 @@ import re
 from ..sentences import is_pointer
 from ..stems import content_stems
 from . import reader
+from .compared import DETERMINER
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading
@@ -32,9 +33,10 @@ _WHY = re.compile(r"(?i)^(why|how come|what is the reason|what's the reason)\b")
 GOES_ON, GOES_ON_RATIO = 1, 0.6
 YESNO_GOES_ON = True  # a yes/no answer's sentence goes on in an instruction right after it (what to do instead)
 RULE_PURPOSE = True  # … and a rule it quotes is read with the sentence before it that gives its purpose
+PURPOSE_RATIO = 0.5  # … at least half as relevant as the best: a reason speaks of something else than the question
 _PURPOSE = re.compile(r"(?i)^(?:(?:in order )?to (?:ensure|comply|protect|prevent|avoid|meet|keep|make sure|"
-                      r"maintain|preserve|reduce|limit)|because|since|due to|as required by|for (?:security|legal|"
-                      r"privacy|compliance|records) reasons)\b")
+                      r"maintain|preserve|reduce|limit)|because|due to|as required by|for (?:security|legal|"
+                      r"privacy|compliance|records) reasons)\b")  # (not "since": "Since March 2020, …" is a time)
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
 STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
@@ -57,9 +59,55 @@ BRACKETED_SIDES = True
 
 
 def _defines_each(frame: Frame, sides: list[int], text: str) -> bool:
-    """Each side's name is followed by a bracketed gloss in the text."""
-    return BRACKETED_SIDES and all(
-        re.search(rf"(?i)\b{re.escape(frame.parts[j].text.strip())}\s*\((?!\))", text) for j in sides)
+    """Each side's name (without its determiner) is followed by a bracketed gloss of three words or more in the text
+    (not an acronym: "Comp time (CT) and credit hours (CH) are both recorded …" glosses nothing)."""
+    names = [re.escape(DETERMINER.sub("", frame.parts[j].text.strip())) for j in sides]
+    return BRACKETED_SIDES and all(re.search(rf"(?i)\b{name}\s*\(\s*[^()\s]+(?:\s+[^()\s]+){{2,}}[^()]*\)", text)
+                                   for name in names)
+
+
+# Sides asked in one frame ("If I leave federal service, what happens to my annual leave versus my sick leave versus
+# my award leave?") are answered from the one section that speaks of every side in that case ("Leaving TTS > Review
+# your benefits": "Your Annual Leave will be paid out.", "Your Sick Leave will not be paid out; …", "… Award Leave
+# … will not be paid out"), when each side's line there is at least SHARED_RATIO as relevant as that side's best
+# anywhere: the sides' own sections say what each is in general, not in the frame's case (SHARED_SECTION).
+SHARED_SECTION, SHARED_RATIO = True, 0.55
+
+
+def _shared_section(frame: Frame, candidates: list[Candidate], exclude: set[int]) -> tuple | None:
+    """The section (document, section path; it may span chunks) whose lines name and answer every side of a framed
+    comparison nearly as well as the best, or None (the best such section by its lines' total relevance)."""
+    sides = [j for j, p in enumerate(frame.parts) if p.side is not None and j not in exclude]
+    if not SHARED_SECTION or not frame.comparison or not frame.side_frame or len(sides) < 2:
+        return None
+    scored = [c for c in candidates if c.scores]
+    best = {j: max((c.scores[j] for c in scored), default=0.0) for j in sides}
+    names = {j: SideName.of(frame.parts[j].text, frame.parts[j].own - set().union(
+        *(frame.parts[k].own for k in sides if frame.parts[k].side != frame.parts[j].side))) for j in sides}
+    # … and speaks of the frame's case: half its words (not the sides') and two at least, "federal" and "service" of
+    # "If I leave federal service, what happens to my" (a timesheet section naming HR Links and Tock, "record" and
+    # "time", says nothing of being called for jury duty)
+    case = content_stems(frame.side_frame) - set().union(*(frame.parts[j].own for j in sides))
+    totals: dict[tuple, float] = {}
+    for key in dict.fromkeys(_section_of(c) for c in scored):
+        lines = [c for c in scored if _section_of(c) == key]
+        said = set().union(*(c.stems | content_stems(c.lead_in) for c in lines)) | content_stems(key[1])
+        if len(case & said) < min(2, len(case)) or 2 * len(case & said) < len(case):
+            continue
+        # (a line naming another side too, itself or by its lead-in, tells them apart in nothing: "… in your
+        # professional or personal capacity:" is every side's lead-in, no side's answer)
+        tops = [max((c.scores[j] for c in lines if names[j].loosely(f"{c.text} {c.lead_in}", "")
+                     and not any(names[k].loosely(f"{c.text} {c.lead_in}", "") for k in sides
+                                 if frame.parts[k].side != frame.parts[j].side)), default=0.0)
+                for j in sides]
+        if all(t > 0 and t >= SHARED_RATIO * best[j] for t, j in zip(tops, sides)):
+            totals[key] = sum(tops)
+    return max(totals, key=totals.__getitem__, default=None)
+
+
+def _section_of(c: Candidate) -> tuple:
+    """A line's document and section path: one section whatever chunks it spans."""
+    return c.document, c.passage.section
 
 
 def _contrast_line(frame: Frame, candidates: list[Candidate], exclude: set[int]) -> Candidate | None:
@@ -170,6 +218,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
     picked: list[list[Candidate]] = []
     used: set[int] = set()
     contrast = _contrast_line(frame, candidates, exclude or set())
+    shared = _shared_section(frame, candidates, exclude or set())
     lead = next((k for k, p in enumerate(frame.parts) if p.side is not None and k not in (exclude or ())), None)
     for j, part in enumerate(frame.parts):
         if exclude and j in exclude:
@@ -199,7 +248,10 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                      or (SIDE_HEADED and own and own <= content_stems(last_heading(c))
                          and not own & content_stems(c.text))]
             ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
-            if SIDE_TITLED and len(part.own) >= 2:
+            if shared is not None:  # the one section that answers every side in the frame's case leads
+                ranked = [c for c in ranked if _section_of(c) == shared] + [c for c in ranked
+                                                                           if _section_of(c) != shared]
+            elif SIDE_TITLED and len(part.own) >= 2:
                 # a section headed by the side's very words ("Professional vs personal capacity > Personal
                 # capacity") describes it, however little its lines repeat the name ("You'll use your personal
                 # leave or participate after work hours."): its lines lead. (A heading of one word, "Tock", is a
@@ -287,8 +339,11 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             # paragraph: "To ensure compliance …, the records retention policy is set to retain all messages forever
             # AND also retain edit and deletion logs for all messages." (a rule read with its reason)
             for c in [c for c in chosen if Expect.YESNO in c.kinds]:
+                # (of the rule's own subject, and nearly as relevant: "Because Google Meet is a web application,
+                # there's no installation necessary." is a claim of its own)
                 why = next((x for x in candidates if x.passage.id == c.passage.id and x.position == c.position - 1
-                            and x.paragraph == c.paragraph >= 0 and _PURPOSE.match(x.text)), None)
+                            and x.paragraph == c.paragraph >= 0 and _PURPOSE.match(x.text) and x.scores
+                            and x.scores[j] >= PURPOSE_RATIO * best.scores[j] and x.stems & c.stems), None)
                 if why is not None and why not in chosen and id(why) not in used:
                     chosen.insert(chosen.index(c), why)
         if contrast is not None and j == lead and contrast not in chosen:

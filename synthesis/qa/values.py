@@ -104,9 +104,9 @@ _STATES_TIME = re.compile(
 # … or the unit named before the number it counts ("The maximum number of hours you can work in a single day is 12."):
 # the number alone states the duration (NUMBER_OF_UNIT)
 NUMBER_OF_UNIT = True
-_STATES_COUNTED = re.compile(r"\bnumber of (?:[a-z-]+\s+)?" + _TIME_UNIT + r"[^.;!?]{0,80}?\b(?:is|are|was|were|"
-                             r"equals|of|at)\s+(?:\d+(?:[.,]\d+)?|" + NUMBER_WORD + r")\b"
-                             r"(?!\s*(?:%|percent|" + _TIME_UNIT + r"))", re.I)
+_STATES_COUNTED = re.compile(r"\bnumber of (?:[a-z-]+\s+){0,2}" + _TIME_UNIT + r"[^.;!?]{0,80}?(?:\b(?:is|are|was|"
+                             r"were|equals|(?:capped|set|limited) (?:at|to))\s+|:\s*)(?:\d+(?:[.,]\d+)?|" + NUMBER_WORD
+                             + r")\b(?!\s*(?:%|percent|of\b|" + _TIME_UNIT + r"))", re.I)
 _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros?|gbp|"
                            r"cents|percent)\b|\d\s?%|\bprice:\s*\d|\bfree\b|"
                            r"\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)\b|"

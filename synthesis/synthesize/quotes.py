@@ -12,6 +12,9 @@ from ..stems import content_stems
 
 Unit = Candidate
 MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the summary
+# … and for a "how do I" part the list is the answer: up to this many steps (PROCEDURE_STEPS; the finding quotes them
+# all, MAX_LIST_STEPS)
+PROCEDURE_STEPS, PROCEDURE_CHARS = 8, 900
 MAX_LIST_STEPS, MAX_LIST_CHARS = 15, 1500  # a "how do I" part's steps in full, as a finding of their own
 SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
 
@@ -169,7 +172,7 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     elif u.fragment and introduces_list(u.lead_in):
         lead, item = u.lead_in, True
     elif not u.fragment and (ahead := steps_ahead(u, units)):
-        return upto(ahead, MAX_STEPS, MAX_STEP_CHARS)  # "… enroll using the process below." and the steps after
+        return upto(ahead, *_room(expect))  # "… enroll using the process below." and the steps after
     else:
         return [], False
     items = items_under(lead, u, units)
@@ -181,7 +184,12 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     if item and expect is not Expect.PROCEDURE and (
             u.row or len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list (or a table's row) answers; a short list's cases are read together
-    return upto(items, MAX_STEPS, MAX_STEP_CHARS)
+    return upto(items, *_room(expect))
+
+
+def _room(expect: Expect) -> tuple[int, int]:
+    """How many list items, and characters of them, the summary quotes after a lead-in for a part of this kind."""
+    return (PROCEDURE_STEPS, PROCEDURE_CHARS) if expect is Expect.PROCEDURE else (MAX_STEPS, MAX_STEP_CHARS)
 
 
 def items_under(lead: str, u: Unit, units: list[Unit]) -> list[Unit]:
@@ -200,14 +208,24 @@ BELOW_LISTS = True
 
 
 def steps_ahead(u: Unit, units: list[Unit]) -> list[Unit]:
-    """The first list of the two chunks after `u`'s, in order, when `u` points below without a colon; else []."""
+    """The first list of the two chunks after `u`'s, in order, when `u` points below without a colon and closes its
+    chunk (a list or lead-in after it in its own chunk is the one it points at: `continued_by`, `list_below`),
+    no code block comes first (that is what it points at), and the list's lead-in or heading shares a word with `u`
+    that is not the page title's ("… enroll using the process below." and "Enrolling in transit benefit"); else
+    []."""
     if not BELOW_LISTS or u.text.rstrip().endswith(":") or not introduces_list(u.text):
         return []
-    after = sorted((x for x in units if x.document == u.document and x.fragment and not x.code
-                    and u.passage.chunk_index < x.passage.chunk_index <= u.passage.chunk_index + 2),
+    at = (u.passage.chunk_index, u.position)
+    ahead = sorted((x for x in units if x.document == u.document and at < (x.passage.chunk_index, x.position)
+                    and x.passage.chunk_index <= u.passage.chunk_index + 2),
                    key=lambda x: (x.passage.chunk_index, x.position))
-    first = next((x.lead_in for x in after if x.lead_in), "")
-    return [x for x in after if first and x.lead_in == first]
+    if any(x.passage.chunk_index == at[0] for x in ahead):
+        return []  # more of its own chunk follows it: what it points at is there, if anywhere
+    first = next((x for x in ahead if x.code or (x.fragment and x.lead_in)), None)
+    if first is None or first.code or not (content_stems(first.lead_in) & content_stems(u.text)
+                                           - content_stems(u.passage.title)):
+        return []  # (a word of the page's title is every section's: "Cancelling transit benefit")
+    return [x for x in ahead if x.fragment and not x.code and x.lead_in == first.lead_in]
 
 
 def code_window(chosen: list[Unit], units: list[Unit]) -> tuple[list[Unit], bool]:

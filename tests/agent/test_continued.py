@@ -245,8 +245,47 @@ async def test_a_section_of_prose_between_a_pointer_and_its_steps_is_read_throug
         monkeypatch.setattr(quotes, "BELOW_LISTS", False)
         off = (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
         assert "process below: Go to" not in off, off
+        # the prose chunk already retrieved: the context already holds it, and the chain stops there
+        middle = continued.results[1]
+        both = await agent._continued(AggregatedResults(results=[lead, middle]), _Run(None))
+        assert [p.chunk_index for p in both.results] == [lead_at, lead_at + 1]
         monkeypatch.setattr(agent_module, "CONTINUE_HOPS", 1)
         one = await agent._continued(AggregatedResults(results=[lead]), _Run(None))
         assert [p.chunk_index for p in one.results] == [lead_at, lead_at + 1]
     finally:
         agent.close()
+
+
+def _chunk(index: int, content: str, section: str) -> Passage:
+    return Passage(id=f"t{index}", doc_id="transit.md", content=content, score=0.6, title="Transit Benefit",
+                   section=section, chunk_index=index, chunk_count=3, metadata={"doc_hash": "h"})
+
+
+async def test_a_pointer_is_quoted_only_with_the_list_it_points_at(minilm):
+    """(review) The first list of the next chunks is not the pointer's when its own chunk goes on with one, when a
+    code block comes first, or when the list's heading shares no word with it."""
+    from synthesis.synthesize.base import Context, ContextSource
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+    question = "How do I sign up for the transit subsidy?"
+    pointer = "To receive a transit subsidy, you need to enroll using the process below."
+    cancel = _chunk(1, "- Log in to transitapp.ost.dot.gov\n- Click on Withdraw from the program",
+                    "Transit Benefit > Cancelling transit benefit")
+
+    async def summary(*chunks: Passage) -> str:
+        context = Context(sources=[ContextSource(number=i, passage=p) for i, p in enumerate(chunks, 1)])
+        return (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
+
+    own = _chunk(0, f"{pointer} The steps are:\n\n- Go to transitapp.ost.dot.gov\n- Click on Register",
+                 "Transit Benefit > Enrolling in transit benefit")
+    assert "process below: Log in" not in await summary(own, cancel)
+    code = _chunk(1, "```sh\ntransit enroll --me\n```", "Transit Benefit > Enrolling in transit benefit")
+    steps = _chunk(2, "- Clear your browser cookies\n- Ask in #transit-help", "Transit Benefit > Troubleshooting")
+    alone = _chunk(0, pointer, "Transit Benefit > Eligibility")
+    assert "process below: Clear your browser cookies" not in await summary(alone, code, steps)
+    prose = _chunk(1, "Cancelling is quick, and takes effect at the next pay period.", "Transit Benefit > Cancelling")
+    later = cancel.model_copy(update={"id": "t2", "chunk_index": 2})
+    assert "process below: Log in" not in await summary(alone, prose, later)  # "Cancelling" shares no word with it
+    enrolling = _chunk(1, "- Go to transitapp.ost.dot.gov\n- Click on Register",
+                       "Transit Benefit > Enrolling in transit benefit")
+    assert "process below: Go to transitapp.ost.dot.gov; Click on Register" in await summary(alone, enrolling)

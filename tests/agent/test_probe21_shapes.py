@@ -228,3 +228,116 @@ async def test_a_section_headed_by_a_side_answers_it(minilm, monkeypatch):
     assert "personal leave" in on and "GSA funds" in on, on
     assert "personal leave" not in off, off
 
+
+BALANCES = ("Leaving TTS", "Leaving TTS > 3. Review your benefits",
+            "- Check your leave balances.\n  - If you received Award Leave from your end-of-year performance review or "
+            "a Special Act Award, it **will not** be paid out. You must use it before you depart GSA, or you will "
+            "forfeit it.\n  - Your Annual Leave **will** be paid out. If you are staying in the federal government "
+            "and you are not taking a break in employment, then it will be automatically transferred to your next "
+            "agency.\n  - Your Sick Leave **will not** be paid out; however, you will not lose it. If your next role is "
+            "still within the federal government and you are not taking a break in service, it will be automatically "
+            "transferred to your next agency. If you leave the federal government and later decide to rejoin, your "
+            "Sick Leave will be reinstated.")
+ANNUAL_LEAVE = ("Leave", "Leave > Types of leave > Annual leave",
+                "You may use annual leave for any reason. Annual leave accrues based on how long you’ve worked for "
+                "the federal government:\n\n* Fewer than 3 years: 4 hours per pay period\n* Between 3 and 15 years: 6 "
+                "hours per pay period\n* 15+ years: 8 hours per pay period\n\nIf you’ve transferred to TTS from "
+                "another federal agency, your accrued annual leave will transfer with you.")
+SICK_LEAVE = ("Leave", "Leave > Types of leave > Sick leave",
+              "All federal employees, no matter how long they have worked in government, accrue four hours of sick "
+              "leave per pay period. There is no maximum amount of sick leave you can accrue.")
+AWARD_LEAVE = ("Leave", "Leave > Types of leave > Award leave",
+               "Award leave is offered for End of Year Performance Awards and Special Act Awards. Award leave expires "
+               "one year after it is issued. If you leave TTS, award leave is not paid out.")
+
+
+async def test_sides_asked_in_one_case_are_answered_from_the_section_on_that_case(minilm, monkeypatch):
+    """"If I leave federal service, what happens to my annual leave versus my sick leave versus my award leave?"
+    answered annual leave with how it accrues: each leave's own section says what it is in general; the leaving
+    page's benefits section says what happens to each on leaving."""
+    from synthesis.qa import selection
+
+    question = ("If I leave federal service, what happens to my annual leave versus my sick leave versus my award "
+                "leave?")
+    context = _context(ANNUAL_LEAVE, SICK_LEAVE, AWARD_LEAVE, BALANCES)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "SHARED_SECTION", False)
+    assert "Your Annual Leave will be paid out" in on and "reinstated" in on and "forfeit" in on, on
+    assert "Your Annual Leave will be paid out" not in off, off
+
+
+def test_what_the_review_found_the_rules_must_leave_alone():
+    """(review) Inputs the rules above first read wrongly."""
+    from synthesis.qa import Expect, selection, values
+    from synthesis.qa.question import expected
+
+    for text in ("The number of hours you can carry over depends on which of 3 categories you fall into.",
+                 "Report the number of hours spent on each of 4 projects.",
+                 "The number of days off is one of the benefits of the job."):
+        assert not values.states_value(text, values.DURATION), text
+    assert values.states_value("Maximum number of hours per pay period: 80", values.DURATION)
+    assert values.states_value("The number of annual leave hours you can carry over is 240.", values.DURATION)
+    for text in ("When am I supposed to pick up my new laptop from the office?",
+                 "When am I supposed to use my use-or-lose leave?"):
+        assert expected(text) is Expect.QUANTITY, text
+    assert [p.text for p in analyze("How do Zoom and Google Meet differ, as far as I can tell?").parts] == [
+        "Zoom", "Google Meet"]
+    assert [p.text for p in analyze("What's the difference between telework and the rules regarding remote "
+                                    "work?").parts] == ["telework", "the rules regarding remote work"]
+    assert len(analyze("I moved from DC to Chicago and my badge stopped working. What's different?").parts) == 1
+    assert [p.text for p in analyze("People mention credit hours or comp time. What is the difference "
+                                    "exactly?").parts] == ["credit hours", "comp time"]
+    assert compared.told_in("How is the badge in Chicago different? I use it daily.", []) == ""
+    assert [p.text for p in analyze("trying to decide between comp time and credit hours for some extra hours i'm "
+                                    "putting in. how are they different?").parts] == ["comp time", "credit hours"]
+    frame = analyze("What's the difference between comp time and credit hours?")
+    assert not selection._defines_each(frame, [0, 1], "Comp time (CT) and credit hours (CH) are both recorded.")
+
+
+async def test_a_sentence_of_its_own_before_a_rule_is_no_purpose(minilm):
+    """(review) "Since March 2020, …" tells a time; it is not quoted before the rule after it."""
+    question = "Can I use my personal email for government business?"
+    context = _context(("Email", "Email > Personal accounts",
+                        "Since March 2020, most TTS staff have worked remotely. You may not use personal email "
+                        "accounts for government business."))
+    summary = (await _answer(minilm, question, context)).summary
+    assert "may not use personal email" in summary and "March 2020" not in summary, summary
+
+
+def test_a_heading_sharing_only_a_common_word_is_not_the_part_s(minilm):
+    """(review) "How far in advance should I book travel?" is not answered by a travel card's replacement cycle."""
+    from .test_probe_shapes import checked
+
+    card = _context(("Travel", "Travel > Travel card", "The card is replaced every 3 years when it expires."))
+    assert checked(minilm, analyze("How far in advance should I book travel?"), card).unstated == ["a duration"]
+
+
+def test_a_section_naming_the_sides_but_not_the_case_is_not_shared(minilm):
+    """(loop) "When I'm called for jury duty, how do I record that time in HR Links versus in Tock?" had been
+    answered from a section on working extra hours that names HR Links and Tock apart and says nothing of jury duty."""
+    from synthesis.qa import Reader, selection
+    from synthesis.synthesize.candidates import candidates
+
+    hours = ("Billable hours", "18F billable hour expectations > Working more than the minimum hours",
+             "Before you work those extra hours, talk to your Account Manager and supervisor. Request the extra time "
+             "in HR Links so your supervisor can approve it. Record the hours you worked in Tock each week.")
+    court = ("Leave", "Leave > Types of leave > Court leave",
+             "You can receive Court Leave for however long you serve on a jury. To report Court Leave, follow the "
+             "typical steps for Entering a leave request in HR Links. Tock it to line 670, Out of Office.")
+    frame = analyze("When I'm called for jury duty, how do I record that time in HR Links versus in Tock?")
+    units = candidates(_context(court, hours))
+    Reader(minilm.embed).score(frame, units)
+    assert frame.side_frame and selection._shared_section(frame, units, set()) is None
+
+
+def test_a_comparison_without_readable_sides_is_asked_whole(monkeypatch):
+    """(review) A comparison whose sides cannot be read was searched as its asking sentence alone, its story left
+    out ("How does sharing work differently for each?")."""
+    from synthesis.qa import question as q
+
+    text = ("I need to share some Drive docs with two partner agencies: one uses Google Workspace and the other is all "
+            "Microsoft. How does sharing work differently for each?")
+    [part] = analyze(text).parts
+    assert part.query == text and "microsoft" in part.stems
+    monkeypatch.setattr(q, "SIDELESS_WHOLE", False)
+    [part] = analyze(text).parts
+    assert "Microsoft" not in part.query

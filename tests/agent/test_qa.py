@@ -305,7 +305,10 @@ async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minil
              "4. Wait for HR to confirm your dates of employment by email.\n"
              "5. Check the employment dates and the employer identification number.\n"
              "6. Log in to DocuSign and send the form to our PSLF point of contact.\n"
-             "7. Submit the signed form on the Student Aid website.")  # more steps than the summary quotes
+             "7. Submit the signed form on the Student Aid website.\n"
+             "8. Keep a copy of the signed form for your records.\n"
+             "9. Check your PSLF tracker on the Student Aid website after a few weeks.\n"
+             "10. Repeat the certification every year you work at GSA.")  # more steps than the summary quotes
     section = "Public Service Loan Forgiveness (PSLF)"
     context = Context(sources=[
         ContextSource(number=1, passage=Passage(
