@@ -6,7 +6,7 @@ A rule with a flag is switched off once in its test, so the test fails when the 
 
 from __future__ import annotations
 
-from synthesis.qa import analyze, compared
+from synthesis.qa import analyze, compared, every_side
 
 from .test_probe18_shapes import SCHEDULES
 from .test_qa import _answer, _context, _with_and_without
@@ -139,14 +139,13 @@ async def test_sides_named_in_the_story_are_compared_in_its_terms(minilm, monkey
     """"When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. What's the
     difference?" was refused: the asking sentence named no sides; read as a comparison, each side was searched
     alone and answered with remote workers' equipment."""
-    from synthesis.qa import selection
 
     question = ("When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. What's the "
                 "difference?")
     assert [p.text for p in analyze(question).parts] == ["Remote Worker", "Routine Teleworker"]
     assert "moving" in analyze(question).parts[0].query
     context = _context(TELEWORKERS, REMOTE_KIT, MOVING)
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "BRACKETED_SIDES", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, every_side, "BRACKETED_SIDES", False)
     assert "you always work from home" in on.split(". ")[0], on
     assert on != off
     monkeypatch.setattr(compared, "TOLD_CONTEXT", False)
@@ -255,19 +254,18 @@ async def test_sides_asked_in_one_case_are_answered_from_the_section_on_that_cas
     """"If I leave federal service, what happens to my annual leave versus my sick leave versus my award leave?"
     answered annual leave with how it accrues: each leave's own section says what it is in general; the leaving
     page's benefits section says what happens to each on leaving."""
-    from synthesis.qa import selection
 
     question = ("If I leave federal service, what happens to my annual leave versus my sick leave versus my award "
                 "leave?")
     context = _context(ANNUAL_LEAVE, SICK_LEAVE, AWARD_LEAVE, BALANCES)
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "SHARED_SECTION", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, every_side, "SHARED_SECTION", False)
     assert "Your Annual Leave will be paid out" in on and "reinstated" in on and "forfeit" in on, on
     assert "Your Annual Leave will be paid out" not in off, off
 
 
 def test_what_the_review_found_the_rules_must_leave_alone():
     """(review) Inputs the rules above first read wrongly."""
-    from synthesis.qa import Expect, selection, values
+    from synthesis.qa import Expect, values
     from synthesis.qa.question import expected
 
     for text in ("The number of hours you can carry over depends on which of 3 categories you fall into.",
@@ -290,7 +288,7 @@ def test_what_the_review_found_the_rules_must_leave_alone():
     assert [p.text for p in analyze("trying to decide between comp time and credit hours for some extra hours i'm "
                                     "putting in. how are they different?").parts] == ["comp time", "credit hours"]
     frame = analyze("What's the difference between comp time and credit hours?")
-    assert not selection._defines_each(frame, [0, 1], "Comp time (CT) and credit hours (CH) are both recorded.")
+    assert not every_side.defines_each(frame, [0, 1], "Comp time (CT) and credit hours (CH) are both recorded.")
 
 
 async def test_a_sentence_of_its_own_before_a_rule_is_no_purpose(minilm):
@@ -314,7 +312,7 @@ def test_a_heading_sharing_only_a_common_word_is_not_the_part_s(minilm):
 def test_a_section_naming_the_sides_but_not_the_case_is_not_shared(minilm):
     """(loop) "When I'm called for jury duty, how do I record that time in HR Links versus in Tock?" had been
     answered from a section on working extra hours that names HR Links and Tock apart and says nothing of jury duty."""
-    from synthesis.qa import Reader, selection
+    from synthesis.qa import Reader
     from synthesis.synthesize.candidates import candidates
 
     hours = ("Billable hours", "18F billable hour expectations > Working more than the minimum hours",
@@ -326,7 +324,7 @@ def test_a_section_naming_the_sides_but_not_the_case_is_not_shared(minilm):
     frame = analyze("When I'm called for jury duty, how do I record that time in HR Links versus in Tock?")
     units = candidates(_context(court, hours))
     Reader(minilm.embed).score(frame, units)
-    assert frame.side_frame and selection._shared_section(frame, units, set()) is None
+    assert frame.side_frame and every_side.shared_section(frame, units, set()) is None
 
 
 def test_a_comparison_without_readable_sides_is_asked_whole(monkeypatch):

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from synthesis.models import Passage
-from synthesis.qa import Expect, analyze, compared
+from synthesis.qa import Expect, analyze, compared, every_side
 from synthesis.qa.kinds import answer_kinds
 from synthesis.qa.question import comparison_sides, expected, split_parts
 from synthesis.synthesize.base import Context, ContextSource
@@ -2302,8 +2302,6 @@ async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypat
     """18F handbook (a fresh probe): "What's the difference between when we use Google Meet and when we use Zoom?"
     was answered with each tool's own lines (what Meet integrates with, Zoom's password rule); the line that sets
     them against each other names both sides, so neither side took it."""
-    from synthesis.qa import selection
-
     context = _context(
         ("Google Meet", "Google Meet",
          "Google Meet (which has mostly replaced Google Hangouts) is an online video conferencing tool that "
@@ -2316,7 +2314,7 @@ async def test_a_line_contrasting_the_sides_leads_a_comparison(minilm, monkeypat
         ("Zoom", "Rules", "All Zoom meetings hosted by GSA require a meeting password. Zoom meetings hosted by "
                           "external partners are to be limited to non-sensitive discussions."))
     question = "What's the difference between when we use Google Meet and when we use Zoom?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "CONTRAST_RATIO", 0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, every_side, "CONTRAST_RATIO", 0)
     assert on.startswith("Google Meet is typically used for internal"), on
     assert "while Zoom" not in off, off
 
