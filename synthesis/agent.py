@@ -351,11 +351,13 @@ class Agent:
 
     async def _continued(self, aggregated: AggregatedResults, run: _Run) -> AggregatedResults:
         """Each of the best passages that ends on a sentence announcing what follows ("… follow the steps and
-        guidelines below."), followed by the next chunk of its document (same collection, same version): chunking
-        cut the list from its lead-in, and the lead-in alone answers nothing. A next chunk not already retrieved is
-        placed right after the passage it continues, at its score; it is past aggregation's cap, floor and
-        duplicate removal (it is read with the passage, not ranked), and tags are a document's, so a channel's
-        rules see the same document. One store read off the event loop; if it fails, the answer goes on without."""
+        guidelines below."), followed by the next chunk of its document (same collection, same version), and by the
+        one after that while the chunk added holds no list, table or code (a section's opening prose), up to
+        CONTINUE_HOPS chunks: chunking cut the list from its lead-in, and the lead-in alone answers nothing. A chunk
+        not already retrieved is placed right after the passage it continues, at its score; it is past
+        aggregation's cap, floor and duplicate removal (it is read with the passage, not ranked), and tags are a
+        document's, so a channel's rules see the same document. One store read per hop, off the event loop; if one
+        fails, the answer goes on with the chunks already read."""
         following = getattr(self.retriever, "following", None)  # optional on a SearchBackend
         if following is None or not CONTINUE_CUT:
             return aggregated

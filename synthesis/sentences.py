@@ -98,11 +98,18 @@ def asked_sentences(question: str) -> list[str]:
     return _split_prose(question.strip(), _ASKED_END)
 
 
+def told_statements(question: str) -> list[str]:
+    """The sentences of a question that tell rather than ask ("I'm a supervisor." of "I'm a supervisor. Will the
+    agency reimburse me?")."""
+    return [s for s in asked_sentences(question) if not s.endswith("?")]
+
+
 def asking_sentence(question: str) -> str:
     """The sentence that asks ("I'm a supervisor. Will the agency reimburse me?" → the second)."""
     sentences = asked_sentences(question)
     asks = [s for s in sentences if s.endswith("?")]
     return asks[0] if len(asks) == 1 else question.strip()
+
 
 class Sentence(NamedTuple):
     """One unit of text; a list item knows its lead-in ("A request states:", or the heading above the list)."""

@@ -33,8 +33,8 @@ from ..sentences import NUMBER_WORD, asked_sentences, quantities, split_sentence
 from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import specifics, topic
 from .compared import comparison_word
-from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
-from .reader import Candidate, field_line, last_heading
+from .question import FRAMING, QUANTITY_CUE, Expect, Frame, Part, zipf
+from .reader import Candidate, field_line, last_heading, section_heading
 from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
                      states_value)
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
@@ -266,13 +266,11 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
 HEADED_ABOUT = True
 
 
-def _headed_by(part, c: Candidate) -> bool:
+def _headed_by(part: Part, c: Candidate) -> bool:
     """The sentence's innermost section heading (not a page title) has half its content words or more among the
     part's, one of them a specific word ("booking live captioning" and "CART (Captioning)"; not "book travel" and
     "Travel card")."""
-    if not c.passage.section:
-        return False
-    words = content_words(last_heading(c))
+    words = content_words(section_heading(c))
     heading, shared = {stem(w) for w in words}, {stem(w) for w in words} & (part.own or content_stems(part.text))
     return (bool(heading) and 2 * len(shared) >= len(heading)
             and any(stem(w) in shared and zipf(w) < topic.SPECIFIC_ZIPF for w in words))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..sentences import asked_sentences, asking_sentence
+from ..sentences import asked_sentences, asking_sentence, told_statements
 from ..stems import content_words
 
 # Explicit comparison words only: "Can I use Slack instead of email?" is a yes/no question, not two sides.
@@ -101,12 +101,12 @@ TOLD_SIDES = True
 # badge stopped working. What's different?")
 BARE_DIFFERENCE = True
 _FILLER = frozenset("exactly actual actually real really main key here now then".split())
-_CHOICE = re.compile(r"(?i)\b(?:or|either|both|between|versus|vs)\b")
+_OFFERS = re.compile(r"(?i)\b(?:or|either|both|between|versus|vs)\b")
 
 
 def _offers_choice(question: str) -> bool:
-    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
-    return bool(statements) and bool(_CHOICE.search(statements[-1]))
+    statements = told_statements(question)
+    return bool(statements) and bool(_OFFERS.search(statements[-1]))
 
 
 LAST_PAIR = True  # … of a statement joining more than two things, the last two; a count before one is no side word
@@ -125,7 +125,7 @@ _THEIR = re.compile(r"(?i)\b(?:they|their|them|these|those|both|the two)\b")
 def told_sides(question: str) -> list[str]:
     """The sides a comparison points back at ("I keep hearing about the CO and the COR. How do their roles actually
     differ?" → ['CO', 'COR']): the pair the last statement ends on, the first cut to the second's width."""
-    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    statements = told_statements(question)
     if not statements:
         return []
     sides = [s.strip(" ,.\"'") for s in _SIDE_SPLIT.split(statements[-1].rstrip(".!")) if s.strip(" ,.\"'")]
@@ -154,11 +154,16 @@ TOLD_CONTEXT = True
 
 def told_in(question: str, sides: list[str]) -> str:
     """The last statement of the question when it names every side and the asking sentence names none, else ''."""
-    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
-    asking = asking_sentence(question).lower()
-    if not sides or not statements or any(x.lower() in asking for x in sides):
+    statements = told_statements(question)
+    asking = asking_sentence(question)
+    if not sides or not statements or any(_names(asking, x) for x in sides):
         return ""
-    return statements[-1] if all(x.lower() in statements[-1].lower() for x in sides) else ""
+    return statements[-1] if all(_names(statements[-1], x) for x in sides) else ""
+
+
+def _names(text: str, side: str) -> bool:
+    """The text uses the side's words as words ("CO" is not in "compare")."""
+    return bool(re.search(rf"(?i)(?<!\w){re.escape(side)}(?!\w)", text))
 
 
 BOTH_MARKS = True

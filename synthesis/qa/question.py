@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..sentences import asked_sentences, asking_sentence
+from ..sentences import asked_sentences, asking_sentence, told_statements
 from ..stems import content_words, stem
 from . import compared
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
@@ -173,8 +173,6 @@ class Frame:
         return self.parts[0].expect if self.parts else Expect.OTHER
 
 
-
-
 # "When do we use a multi-workspace channel versus Slack Connect?" asks in which case, not at what time: a choice
 WHEN_CASE = True
 # (a choice of one thing over another: "When can I apply for paid parental leave?" asks a time)
@@ -185,12 +183,12 @@ _WHEN_CASE = re.compile(r"(?i)^when\s+(?:(?:do|does|should|would|can|could|must|
                         r"meant|allowed|required)\s+to))\s+(?:use|choose|pick(?!\s+up)|prefer|opt for|go with)\b")
 SUPPOSED_CASE = True
 # (… and it names the other one: "instead of Google Meet"; not "my use-or-lose leave")
-_CHOICE = re.compile(r"(?i)(?<![\w-])(?:instead of|rather than|versus|vs\.?|or)(?![\w-])")
+_OTHER_CHOICE = re.compile(r"(?i)(?<![\w-])(?:instead of|rather than|versus|vs\.?|or)(?![\w-])")
 
 
 def _when_case(text: str) -> bool:
     m = _WHEN_CASE.match(text)
-    return bool(m) and (not m.group("supposed") or (SUPPOSED_CASE and bool(_CHOICE.search(text, m.end()))))
+    return bool(m) and (not m.group("supposed") or (SUPPOSED_CASE and bool(_OTHER_CHOICE.search(text, m.end()))))
 
 
 def expected(text: str) -> Expect:
@@ -383,12 +381,10 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             query = query if context and context in t else f"{context} {query}".strip()  # told in the part itself
         elif comparison and frame_words:  # "If I leave federal service, what happens to my sick leave"
             query = f"{frame_words} {t}"
-        elif comparison and texts:  # a side, read in the question's terms and searched alone ("canary")
+        elif comparison and (texts or not SIDELESS_WHOLE):  # a side, read in the question's terms, searched alone
             query = f"{t} ({SIDE_LEAD.sub('', asking).rstrip('?')})"
             if compared.TOLD_CONTEXT and (told := told_in(question, texts)):
                 query = f"{t} ({told.rstrip('.!')})"  # … in the terms of the statement that named the sides
-        elif comparison and not SIDELESS_WHOLE:
-            query = f"{t} ({SIDE_LEAD.sub('', asking).rstrip('?')})"
         else:
             stems = _stems(question)
             query = question
@@ -420,7 +416,7 @@ def _context_of(question: str) -> str:
     opens the asking sentence before its first asking part: a condition ("When we ship a hotfix, who approves it and
     …", "On the days I'm flying, how much …"), a lead ("Please tell me who approves …") or a story told before
     it asks ("My laptop died, so who do I contact")."""
-    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    statements = told_statements(question)
     asking = asking_sentence(question)
     opening = _PART_SPLIT.split(asking)[0].strip(" ,")
     first = _last_sentence(opening)  # a statement before it is one of the above

@@ -303,6 +303,12 @@ def last_heading(c: Candidate) -> str:
     return headings(c.passage.section)[-1] or c.passage.title.strip()
 
 
+def section_heading(c: Candidate) -> str:
+    """The innermost section heading over a sentence, or '' when it has none but the page's title."""
+    heading = last_heading(c)
+    return "" if not c.passage.section or heading == c.passage.title.strip() else heading
+
+
 # A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near/out of (the)"
 # ("at the DC office", "move to New York"); not a possession ("my Mac"). The run's last word names it, and only if
 # the retrieved text writes it as a name (capitalised in PROPER_SHARE of its uses): "how to Request leave" is

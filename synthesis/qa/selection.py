@@ -12,7 +12,7 @@ from . import reader
 from .every_side import contrast_line, section_of, shared_section
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
-from .reader import Candidate, last_heading
+from .reader import Candidate, last_heading, section_heading
 from .sides import SideName, names_whole, numbered, told_apart_by_common
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
@@ -178,8 +178,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                 # capacity") describes it, however little its lines repeat the name ("You'll use your personal
                 # leave or participate after work hours."): its lines lead. (A heading of one word, "Tock", is a
                 # tool's whole topic, and a page's title its page: neither describes a side.)
-                titled = [c for c in ranked if content_stems(last_heading(c)) == part.own
-                          and last_heading(c) != c.passage.title.strip()]
+                titled = [c for c in ranked if content_stems(section_heading(c)) == part.own]
                 ranked = titled + [c for c in ranked if c not in titled]
         best = next((c for c in ranked if id(c) not in used), None)
         if best is None:

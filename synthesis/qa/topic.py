@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..sentences import asked_sentences
+from ..sentences import asked_sentences, told_statements
 from ..stems import STOPWORDS, content_words, stem
 from .question import zipf
 from .wordforms import describes, lexicon
@@ -218,7 +218,7 @@ def told_words(question: str) -> set[str]:
     asking = _asking(question)
     if not asking:
         return set()
-    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    statements = told_statements(question)
     said = {w.lower() for s in statements for w in TOKEN.findall(s)}
     if _points_back(asking) and statements:
         # "it" points at what the last statement ends on ("The rental car counter always pushes their extra damage
@@ -250,7 +250,7 @@ def pointed_places(question: str) -> list[list[str]]:
     asking = _asking(question)
     if not PLACE_THERE or not asking or not _THERE.search(asking):
         return []
-    statements = [s for s in asked_sentences(question) if not s.endswith("?")]
+    statements = told_statements(question)
     places = [[w.lower() for w in m.group("name").split()] for s in statements for m in _TOLD_PLACE.finditer(s)]
     return [p for p in places if not set(p) & _TIMES]
 

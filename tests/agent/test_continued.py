@@ -276,11 +276,14 @@ async def test_a_pointer_is_quoted_only_with_the_list_it_points_at(minilm):
         context = Context(sources=[ContextSource(number=i, passage=p) for i, p in enumerate(chunks, 1)])
         return (await ExtractiveSynthesizer(minilm).synthesize(question, context)).synthesis.summary
 
-    own = _chunk(0, f"{pointer} The steps are:\n\n- Go to transitapp.ost.dot.gov\n- Click on Register",
-                 "Transit Benefit > Enrolling in transit benefit")
-    assert "process below: Log in" not in await summary(own, cancel)
+    # more of its own chunk after it: a later chunk's list (whose heading shares "enroll") is not the one it means
+    own = _chunk(0, f"{pointer}\n\nThe benefit covers buses and trains.", "Transit Benefit > Eligibility")
+    second = cancel.model_copy(update={"section": "Transit Benefit > Enrolling a second commute"})
+    assert "process below: Log in" not in await summary(own, second)
+    # a code block first: that is what it points at, not the list after it (whose heading shares "enroll")
     code = _chunk(1, "```sh\ntransit enroll --me\n```", "Transit Benefit > Enrolling in transit benefit")
-    steps = _chunk(2, "- Clear your browser cookies\n- Ask in #transit-help", "Transit Benefit > Troubleshooting")
+    steps = _chunk(2, "- Clear your browser cookies\n- Ask in #transit-help",
+                   "Transit Benefit > Enrolling troubleshooting")
     alone = _chunk(0, pointer, "Transit Benefit > Eligibility")
     assert "process below: Clear your browser cookies" not in await summary(alone, code, steps)
     prose = _chunk(1, "Cancelling is quick, and takes effect at the next pay period.", "Transit Benefit > Cancelling")

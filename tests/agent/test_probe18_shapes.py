@@ -407,10 +407,10 @@ def test_shapes_of_the_seventh_probe(monkeypatch):
     # ("How do they differ?") are not cut to two, nor is a clause a side
     assert topic.story_verbs("Has a Login.gov token been provisioned me yet? Thanks.") == set()
     assert "embed" not in topic.story_verbs("Can the TTS team embed me on a partner agency project?")
-    assert compared.told_sides("I have a travel card and a purchase card and I'm not sure which to use. How do they "
-                        "differ?") == []
-    assert compared.told_sides("I see Teladoc visits and One Medical. How do they differ?") == ["Teladoc visits",
-                                                                                        "One Medical"]
+    assert compared.told_sides("I have a travel card and a purchase card and I'm not sure which to use. How do "
+                               "they differ?") == []
+    assert compared.told_sides("I see Teladoc visits and One Medical. How do they differ?") == [
+        "Teladoc visits", "One Medical"]
     monkeypatch.setattr(topic, "VERB_ME", False)
     assert "pinged" not in topic.story_verbs(pinged)
     monkeypatch.setattr(topic, "ORDINARY_WORDS", False)

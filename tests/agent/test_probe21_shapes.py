@@ -152,7 +152,6 @@ async def test_sides_named_in_the_story_are_compared_in_its_terms(minilm, monkey
     assert "moving" not in analyze(question).parts[0].query
     monkeypatch.setattr(compared, "BARE_DIFFERENCE", False)
     assert len(analyze(question).parts) == 1
-    assert len(analyze("What's the difference?").parts) == 1
 
 
 def test_when_am_i_supposed_to_use_one_over_another_asks_a_case(monkeypatch):
@@ -233,8 +232,8 @@ BALANCES = ("Leaving TTS", "Leaving TTS > 3. Review your benefits",
             "a Special Act Award, it **will not** be paid out. You must use it before you depart GSA, or you will "
             "forfeit it.\n  - Your Annual Leave **will** be paid out. If you are staying in the federal government "
             "and you are not taking a break in employment, then it will be automatically transferred to your next "
-            "agency.\n  - Your Sick Leave **will not** be paid out; however, you will not lose it. If your next role is "
-            "still within the federal government and you are not taking a break in service, it will be automatically "
+            "agency.\n  - Your Sick Leave **will not** be paid out; however, you will not lose it. If your next role "
+            "is still within the federal government and you are not taking a break in service, it will be automatically "
             "transferred to your next agency. If you leave the federal government and later decide to rejoin, your "
             "Sick Leave will be reinstated.")
 ANNUAL_LEAVE = ("Leave", "Leave > Types of leave > Annual leave",
@@ -295,7 +294,8 @@ async def test_a_sentence_of_its_own_before_a_rule_is_no_purpose(minilm):
     """(review) "Since March 2020, …" tells a time; it is not quoted before the rule after it."""
     question = "Can I use my personal email for government business?"
     context = _context(("Email", "Email > Personal accounts",
-                        "Since March 2020, most TTS staff have worked remotely. You may not use personal email "
+                        "Since March 2020, personal email accounts have been blocked on government laptops. You may "
+                        "not use personal email "
                         "accounts for government business."))
     summary = (await _answer(minilm, question, context)).summary
     assert "may not use personal email" in summary and "March 2020" not in summary, summary
@@ -339,3 +339,30 @@ def test_a_comparison_without_readable_sides_is_asked_whole(monkeypatch):
     monkeypatch.setattr(q, "SIDELESS_WHOLE", False)
     [part] = analyze(text).parts
     assert "Microsoft" not in part.query
+
+
+def test_the_last_read_s_findings_on_sides_aspects_and_headings():
+    """(last read) An aspect asked of each side is no side of its own: the contrast line and the bracketed gloss
+    are read per side, not per part; a page's title heads nothing; a side is named as a word ("CO" is not in
+    "compare")."""
+    from types import SimpleNamespace
+
+    from synthesis.models import Passage
+    from synthesis.qa import answerability
+
+    frame = analyze("When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. How "
+                    "are they different when it comes to pay?")
+    sides = every_side.side_parts(frame, set())
+    assert [frame.parts[j].text for j in sides] == ["Remote Worker", "Routine Teleworker"] and len(frame.parts) == 4
+    assert every_side.own_words(frame, sides[0], sides) == {"remot", "worker"}
+    assert every_side.defines_each(frame, sides, "Whether you are a Remote Worker (you always work from home) or a "
+                                                 "Routine Teleworker (onsite flexible: you go into an office).")
+    assert compared.told_in("On this acquisition I keep hearing about the CO and the COR. How do their roles "
+                            "compare?", ["CO", "COR"]).startswith("On this acquisition")
+    part = analyze("How much notice do I need for live captioning?").parts[0]
+    titled = SimpleNamespace(passage=Passage(id="p", doc_id="d", content="x", score=0.5, title="Live captioning",
+                                             section="Live captioning"))
+    headed = SimpleNamespace(passage=Passage(id="p", doc_id="d", content="x", score=0.5,
+                                             title="Deaf and hard of hearing",
+                                             section="Deaf and hard of hearing > Live captioning"))
+    assert not answerability._headed_by(part, titled) and answerability._headed_by(part, headed)

@@ -293,7 +293,7 @@ async def test_a_comparison_asks_its_named_aspect_of_each_side(minilm):
     assert "$25" in s.summary and "$75" in s.summary, s.summary
 
 
-async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minilm):
+async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minilm, monkeypatch):
     """18F handbook: 'How do I get my employment certified for student loan forgiveness?' The steps (a long numbered
     list that chunking cut after its lead-in) never reached the answer: the summary quoted two prose sentences and the
     DocuSign and Section 4 steps were nowhere."""
@@ -326,6 +326,13 @@ async def test_a_how_do_i_answer_gets_its_whole_list_of_steps_as_a_finding(minil
     assert listed[0].citations == [1, 2]  # the lead-in's chunk and the steps' chunk
     # the summary quotes the first steps under the lead-in too (the list read as one again: candidates._rejoin_lists)
     assert "obtain employer verification: Download the application PDF" in s.summary, s.summary
+    # a how-do-I summary quotes up to eight steps (PROCEDURE_STEPS), the sixth ("Log in to DocuSign") among them
+    assert "Log in to DocuSign" in s.summary, s.summary
+    from synthesis.synthesize import quotes
+
+    monkeypatch.setattr(quotes, "PROCEDURE_STEPS", quotes.MAX_STEPS)
+    fewer = await _answer(minilm, "How do I get my employment certified for student loan forgiveness?", context)
+    assert "Log in to DocuSign" not in fewer.summary, fewer.summary
 
 
 async def test_a_papers_aim_does_not_answer_the_claim_its_result_does(minilm):
