@@ -9,7 +9,7 @@ import re
 from ..sentences import is_pointer
 from ..stems import content_stems
 from . import reader
-from .every_side import contrast_line, section_of, shared_section
+from .every_side import contrast_line, own_words, section_of, shared_section
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading, section_heading
@@ -151,7 +151,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
         if frame.comparison:  # a side's answer must name the side, and only it: "Use credit hours, or use comp
             # time" names both sides and tells them apart in nothing
             elsewhere = [p for p in frame.parts if p.side != part.side]
-            own = part.own - set().union(*(p.own for p in elsewhere))
+            own = own_words(frame, j, [k for k, p in enumerate(frame.parts) if p.side is not None])
             others = [p.own - part.own for p in elsewhere]
             named = numbered(part.text, [p.text for p in elsewhere])
             if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
@@ -260,8 +260,8 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             # paragraph: "To ensure compliance …, the records retention policy is set to retain all messages forever
             # AND also retain edit and deletion logs for all messages." (a rule read with its reason)
             for c in [c for c in chosen if Expect.YESNO in c.kinds]:
-                # (of the rule's own subject, and nearly as relevant: "Because Google Meet is a web application,
-                # there's no installation necessary." is a claim of its own)
+                # (of the rule's own subject, and half as relevant as the best: "Because Google Meet is a web
+                # application, there's no installation necessary." is a claim of its own)
                 why = next((x for x in candidates if x.passage.id == c.passage.id and x.position == c.position - 1
                             and x.paragraph == c.paragraph >= 0 and _PURPOSE.match(x.text) and x.scores
                             and x.scores[j] >= PURPOSE_RATIO * best.scores[j] and x.stems & c.stems), None)

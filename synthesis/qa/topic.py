@@ -110,11 +110,11 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     preposition, with its object after it ("tools for spotting dependencies"): what the asker does, where a rare
     one names a thing ("a stipend for coworking spaces")."""
     text = re.sub(r"(?i)\b(i|we|you|they|he|she)'(?:ve|m|re|d|ll)\b", r"\1", question)
-    found = {m.group("verb").lower() for s in asked_sentences(question)
-             if OPENING_PARTICIPLE and not s.endswith("?") and (m := _OPENING_PARTICIPLE.match(s))
-             and "VERB" in lexicon(m.group("verb"))}
+    told = told_statements(question)
+    found = {m.group("verb").lower() for s in told
+             if OPENING_PARTICIPLE and (m := _OPENING_PARTICIPLE.match(s)) and "VERB" in lexicon(m.group("verb"))}
     if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
-        found |= {w.lower() for s in asked_sentences(question) if not s.endswith("?") for m in _VERB_ME.finditer(s)
+        found |= {w.lower() for s in told for m in _VERB_ME.finditer(s)
                   if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
     tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
     for k, w in enumerate(tokens):
