@@ -25,8 +25,9 @@ from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan,
                      Synthesis, Turn)
 from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
+from .qa.kinds import mostly_instructions
 from .retrieval import CONTINUES
-from .sentences import announces_next, has_list
+from .sentences import announces_next, ends_in_steps, has_list, numbered_items, steps_go_on
 from .stems import as_written, keyword_query
 from .store import KnowledgeStore
 from .subagents import SearchBackend, as_passage, run_subagents
@@ -52,6 +53,18 @@ CONTINUE_CUT = True
 CONTINUE_TOP = 8
 # … and when that chunk holds no list (a section's opening prose), with the one after it too, up to this many chunks
 CONTINUE_HOPS = 2
+# … and so is one that ends inside a numbered list: a procedure cut by chunking, its later steps in the next chunk
+CONTINUE_STEPS = True
+
+
+
+
+def _cut_steps(p: Passage) -> bool:
+    """The passage ends inside a numbered list of instructions (CONTINUE_STEPS): its next chunk is read with it
+    when it goes on with the list in the same section (`sentences.steps_go_on`), and no further."""
+    return CONTINUE_STEPS and ends_in_steps(p.content) and mostly_instructions(numbered_items(p.content))
+
+
 FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
 
@@ -353,7 +366,8 @@ class Agent:
         """Each of the best passages that ends on a sentence announcing what follows ("… follow the steps and
         guidelines below."), followed by the next chunk of its document (same collection, same version), and by the
         one after that while the chunk added holds no list, table or code (a section's opening prose), up to
-        CONTINUE_HOPS chunks: chunking cut the list from its lead-in, and the lead-in alone answers nothing. A chunk
+        CONTINUE_HOPS chunks: chunking cut the list from its lead-in, and the lead-in alone answers nothing; and each
+        that ends inside numbered instructions, by the next chunk when that goes on with them (`_cut_steps`). A chunk
         not already retrieved is placed right after the passage it continues, at its score; it is past
         aggregation's cap, floor and duplicate removal (it is read with the passage, not ranked), and tags are a
         document's, so a channel's rules see the same document. One store read per hop, off the event loop; if one
@@ -361,7 +375,7 @@ class Agent:
         following = getattr(self.retriever, "following", None)  # optional on a SearchBackend
         if following is None or not CONTINUE_CUT:
             return aggregated
-        cut = [p for p in aggregated.results[:CONTINUE_TOP] if announces_next(p.content)]
+        cut = [p for p in aggregated.results[:CONTINUE_TOP] if announces_next(p.content) or _cut_steps(p)]
         if not cut:
             return aggregated
         started = time.perf_counter()
@@ -381,10 +395,13 @@ class Agent:
                 # it: reading on past it cost a measured answer, hp5-03, and gained none)
                 if (nxt := by_parent.get(end.id)) is None or nxt.id in have:
                     continue
+                steps = _cut_steps(end) and not announces_next(end.content)
+                if steps and (nxt.section != end.section or not steps_go_on(end.content, nxt.content)):
+                    continue  # (the steps did not go on there: another section, or another list)
                 have.add(nxt.id)
                 chains.setdefault(origin, []).append(nxt)
-                if not has_list(nxt.content):  # the list the lead-in announced is still ahead ("… the process
-                    ends[origin] = nxt  # below." then a section's opening prose, then its steps)
+                if not has_list(nxt.content) and not steps:  # the list the lead-in announced is still ahead
+                    ends[origin] = nxt  # ("… the process below." then a section's opening prose, then its steps)
             if not ends:
                 break
         run.step("continue", cut=len(cut), added=sum(map(len, chains.values())),

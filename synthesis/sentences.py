@@ -21,7 +21,9 @@ _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"'”’)\]])|(?<=[.!?][\"
                            r"(?=[\"'(\[]?[A-Z0-9`*_])")
 _MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_MARK = re.compile(r"(\*\*|__|`)")
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+# a list item's line: its indent, and its number when it is a numbered one
+ITEM_LINE = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|(?P<number>\d+)[.)])\s+")
+_BULLET = ITEM_LINE
 _PLACEHOLDER = "\x00"
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # Numbers written as words, one home for every reader of quantities (answerability, the reader, contradictions).
@@ -207,6 +209,36 @@ def announces_next(text: str) -> str:
 
 
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
+_NUMBERED = re.compile(r"^(\d+)[.)]\s+")  # a step of a numbered list, at the top level
+_BARE_MARKER = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s*$")  # a cut can end a chunk on the next item's marker ("9.")
+
+
+def numbered_items(text: str) -> list[str]:
+    """The top-level numbered items of the text, without their numbers ("1. Login to Docusign." → "Login to
+    Docusign.")."""
+    return [_NUMBERED.sub("", line) for line in text.splitlines() if _NUMBERED.match(line)]
+
+
+def steps_go_on(text: str, after: str) -> bool:
+    """`after` goes on with the numbered list `text` ends in: it opens with a list item, and its first numbered
+    step at the top level is the one after `text`'s last ("5." then "6."), or that one again (chunks overlap)."""
+    first = next((line for line in after.splitlines() if line.strip()), "")
+    last = [int(m.group(1)) for line in text.splitlines() if (m := _NUMBERED.match(line))]
+    step = next((int(m.group(1)) for line in after.splitlines() if (m := _NUMBERED.match(line))), None)
+    return bool(_BULLET.match(first)) and bool(last) and step in (last[-1], last[-1] + 1)  # (chunks overlap)
+
+
+def ends_in_steps(text: str) -> bool:
+    """The text ends inside a numbered list (its last line an item of it, or nested under one): chunking cut a
+    procedure, and its later steps are in the next chunk ("5. Enter the following information in Section 3: … -
+    Employment Status: Check "Full-Time"" and then "6. Do not fill out Section 4")."""
+    lines = [line for line in text.rstrip().splitlines() if line.strip() and not _BARE_MARKER.match(line)]
+    if not lines or not _BULLET.match(lines[-1]) and not lines[-1].startswith((" ", "\t")):
+        return False
+    for line in reversed(lines):  # up to the list's top-level item: numbered, or not a step list
+        if not line.startswith((" ", "\t")):
+            return bool(_NUMBERED.match(line))
+    return False
 
 
 def has_list(text: str) -> bool:

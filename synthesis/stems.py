@@ -89,6 +89,9 @@ def keyword_query(text: str) -> str:
     return " ".join(seen)
 
 
+_DOT = "\ue000"  # a full stop inside a capitalised initialism, while clauses are split at full stops
+_CAPITAL_DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")  # "D.C.", "U.S." (not "e.g.", "p.m.")
+_PHRASE_WORD = re.compile(rf"(?:[A-Z]{_DOT}){{2,}}|{WORD.pattern}")
 _QUANTIFIERS = frozenset("many much few several more less fewer most".split())
 
 
@@ -96,9 +99,12 @@ def key_phrases(text: str, *, max_words: int = 4) -> list[str]:
     """Runs of content words between stopwords/punctuation: rough noun phrases ("quarterly DR failover test"). A
     quantifier does not open one: "How many vacation days" is about "vacation days"."""
     phrases: list[str] = []
-    for clause in re.split(r"[,;:?!.()\"]", text):
+    # a capitalised initialism written with full stops is one word of a phrase ("the D.C. office"), as written
+    masked = _CAPITAL_DOTTED.sub(lambda m: m.group(0).replace(".", _DOT), text)
+    for clause in re.split(r"[,;:?!.()\"]", masked):
         run: list[str] = []
-        for raw in WORD.findall(clause):
+        for raw in _PHRASE_WORD.findall(clause):
+            raw = raw.replace(_DOT, ".")
             w = raw.lower()
             if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2 or (not run and w in _QUANTIFIERS):
                 if run:

@@ -34,7 +34,7 @@ from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import specifics, topic
 from .compared import comparison_word
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, Part, zipf
-from .reader import Candidate, field_line, last_heading, section_heading
+from .reader import Candidate, field_line, last_heading, section_heading, written_as_name
 from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
                      states_value)
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
@@ -172,6 +172,7 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
     answer "… in Tock"). A strong answer inside the place (STRONG_SUPPORT) still answers."""
     out: dict[int, list[str]] = {}
     absent: dict[tuple[int, ...], list[str]] = {}  # the missing-word test per set of inside passages (it embeds)
+    text = " ".join({id(c.passage): c.passage.content for c in candidates}.values())
     for j, part in enumerate(frame.parts):
         inside = [c for c in candidates if c.outside and not c.outside[j]]
         if len(inside) == len(candidates) or not inside:  # the part names no place, or nothing is inside it
@@ -183,16 +184,25 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
             absent[key] = missing_words(frame, inside, embed)
         own = {stem(w) for w in content_words(part.query)}
         used = set().union(*(c.stems | content_stems(c.heading) for c in candidates
-                             if c.outside and c.outside[j] and _named_page(c.passage.title)))
+                             if c.outside and c.outside[j] and _named_page(c.passage.title, text)))
         if lacking := [w for w in absent[key] if stem(w) in own and stem(w) in used]:
             out[j] = lacking
     return out
 
 
-def _named_page(title: str) -> bool:
-    """A page titled by a name: every word capitalised ("New York City", "Washington, D.C.", "San Francisco")."""
+# A page titled by a common noun ("Benefits") is no place's: the pages write it in lower case ("After my last day at
+# TTS, how long will I still be able to log in to Employee Express to get my pay stubs?" is not answered for another
+# place on the Benefits page, "To see your recent pay stubs: …")
+NAMED_TITLE = True
+
+
+def _named_page(title: str, text: str = "") -> bool:
+    """A page titled by a name: every word capitalised ("New York City", "Washington, D.C.", "San Francisco"), and
+    written as a name in the passages' `text` when it is used there (not "Benefits", NAMED_TITLE)."""
     words = re.findall(r"[A-Za-z][\w'.-]*", title)
-    return bool(words) and len(words) <= 4 and all(w[0].isupper() for w in words)
+    if not words or len(words) > 4 or not all(w[0].isupper() for w in words):
+        return False
+    return not NAMED_TITLE or written_as_name(title.strip(), text, unused=True)
 
 
 def _names_it(text: str, candidates: list[Candidate]) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from ..sentences import asked_sentences, asking_sentence, told_statements
-from ..stems import content_words
+from ..stems import QUESTION_WORDS, content_words
+from ..stems import words as lower_words
 
 # Explicit comparison words only: "Can I use Slack instead of email?" is a yes/no question, not two sides.
 _COMPARE = re.compile(r"\b(differ\w*|different|difference|versus|vs\.?|compare\w*|comparison|as opposed to)\b", re.I)
@@ -184,6 +185,19 @@ def compared_aspect(text: str) -> re.Match[str] | None:
     return _ASPECT.search(text, start) or (_ASPECT_PHRASE.search(text, start) if ASPECT_PHRASES else None)
 
 
+# A frame ends before a determiner every side opens with ("… access work at | the D.C. office" versus "the New York
+# office") when it is a bare aspect (not "If my supervisor needs me to put in extra hours, how does overtime
+# eligibility work on | a standard schedule": a told case with its question, read with each whole side)
+PARALLEL_DETERMINER = True
+
+
+def bare_aspect(frame: str) -> bool:
+    """A frame that only names what is compared ("after-hours access work at"): no clause, no question word (nor a
+    contracted one: "what's covered at"), no comparison word."""
+    return "," not in frame and not any(re.split(r"['’]", w)[0] in QUESTION_WORDS or comparison_word(w)
+                                        for w in lower_words(frame))
+
+
 _LEADS_INTO = frozenset("""to of for about on in with from at as my your our their his her its the a an this that
 these those""".split())
 DETERMINER = re.compile(r"(?i)^(?:my|your|our|their|his|her|its|the|a|an)\s+")
@@ -208,6 +222,17 @@ def side_frame(sides: list[str]) -> tuple[str, list[str]]:
     # one the frame ends in, is a whole noun phrase ("… to my annual leave versus my sick leave" shares "my")
     lead = words[-width - 1].lower()
     own = {d.group(0).strip().lower() for x in sides[1:] if (d := DETERMINER.match(x))}
+    parallel = (PARALLEL_DETERMINER and len(own) == 1 and not DETERMINER.match(sides[0])
+                and all(bare_aspect(x) for x in sides[1:]) and (lead not in _LEADS_INTO or any(d != lead for d in own)))
+    opens = [i for i in range(1, len(words) - 1) if parallel and words[i].lower() in own
+             and words[i - 1].lower() in _LEADS_INTO and bare_aspect(" ".join(words[:i]))]
+    if opens:
+        # "after-hours access work at | the D.C. office" versus "the New York office": the first side opens with the
+        # determiner the others open with (its first, after a word leading into it: "access work at | the front door
+        # of the building"), after a frame that asks nothing itself; not a side that opens with it ("a temporary
+        # detail at a regional office" versus "a promotion")
+        cut = opens[0]
+        frame, first, lead, own = " ".join(words[:cut]), " ".join(words[cut + 1:]), words[cut - 1].lower(), set()
     if (len(content_words(frame)) < 2 or not content_words(first) or lead not in _LEADS_INTO
             or any(d != lead for d in own)):
         return "", sides

@@ -95,6 +95,12 @@ def asks_holder(text: str) -> bool:
     return ROLE_HOLDER and bool(_HOLDER.search(text))
 
 
+def mostly_instructions(texts: list[str]) -> bool:
+    """Half of the texts or more are instructions ("Download the application PDF …"): a procedure's steps, not a
+    list of proposals ("We'll cap the number of people …")."""
+    return bool(texts) and 2 * sum(Expect.PROCEDURE in answer_kinds(x) for x in texts) >= len(texts)
+
+
 def answer_kinds(text: str) -> set[Expect]:
     """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
     kinds = {Expect.OTHER}
@@ -125,7 +131,54 @@ def holds(part: Part, c: Candidate) -> bool:
         return False
     if part.expect is Expect.QUANTITY and TOLD_NUMBERS and _names_told_numbers_only(part, c.text):
         return False
+    if part.expect is Expect.WHO and DENIED_ACT and denies_act(part, c.text):
+        return False
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
+
+
+# A sentence saying a role does not do what the part asks ("HR is not "approving" the extension request at this
+# step") names who does not, for "who gives the final approval on extensions?": the act is an approval, a sign-off, an
+# authorization or a decision, the part asks of it, and the sentence says it only negated (that no one must approve
+# still answers, NO_SIGN_OFF; "not only … but also", "If the Front Office does not approve, …" and "X, not Y, approves"
+# deny nothing)
+DENIED_ACT = True
+_ACT = re.compile(r"\b(?:approv|sign-?off|signs? off|authori[sz]|decid|decision)\w*", re.I)
+_NEGATED_ACT = re.compile(r"(?:\b(?:not|never)|\Bn['’]t)\W+(?:\w+\W+)??" + _ACT.pattern[2:], re.I)
+_NOT_DENIAL = re.compile(r"^\W*(?:if|unless|when|whether)\b|\bnot (?:only|just|all|until)\b|,\s*not\s+[^,]+,", re.I)
+
+
+def denies_act(part: Part, text: str) -> bool:
+    """The part asks about an approval (or sign-off, authorization, decision) and the sentence says it only negated,
+    a word between at most (see DENIED_ACT)."""
+    if not _ACT.search(part.text) or _NOBODY.search(text) or _NOT_DENIAL.search(text):
+        return False
+    negated = [m.span() for m in _NEGATED_ACT.finditer(text)]
+    said = [m for m in _ACT.finditer(text) if not any(a <= m.start() < b for a, b in negated)]
+    return bool(negated) and not said
+
+
+# … and one sending something "to the TTS Front Office for approval" names the approver, for a part asking who
+# approves ("who gives the final approval on extensions?"), over lines that name a role beside an approval done
+# ("Approved extensions are added to the TTS PeopleOps internal Operations Trello board.")
+SENT_FOR_APPROVAL = 1.2
+_FOR_APPROVAL = re.compile(r"\bto\s+(?:the\s+|your\s+|their\s+|a\s+)?(?:[\w&-]+\s+){1,4}?for\s+(?:\w+\s+)?"
+                           r"(?:approval|sign-?off|authori[sz]ation)\b", re.I)
+# … or "for approval by the TTS Director of Operations"
+_APPROVAL_BY = re.compile(r"\bfor\s+(?:\w+\s+)?(?:approval|sign-?off|authori[sz]ation)\s+by\s+(?:the\s+|your\s+)?"
+                          r"(?:[\w&-]+\s+){0,3}[\w&-]+", re.I)
+
+
+def sent_for_approval(text: str) -> bool:
+    """The sentence sends something to a role or unit for its approval ("… send the list of renewal requests to the
+    TTS Front Office for approval", "… recommend your request for approval by the TTS Director of Operations"): not
+    to a tool or a queue ("Upload your receipts to Concur for approval"), not an infinitive ("to submit the form for
+    approval"), not negated ("Do not send a modification to your supervisor for approval"; "whether or not" is no
+    negation)."""
+    for m in (*_FOR_APPROVAL.finditer(text), *_APPROVAL_BY.finditer(text)):
+        if ((_ROLE.search(m.group(0)) or _UNIT.search(m.group(0)))
+                and not re.search(r"(?<!\bor )\b(?:not|never)\b|n['’]t\b", text[:m.start()], re.I)):
+            return True
+    return False
 
 
 TOLD_NUMBERS = True  # a sentence whose only numbers are labels the asker numbers ("Level 5") holds no quantity
@@ -202,4 +255,6 @@ def fit(part: Part, c: Candidate, told: set[str], someone_new: bool) -> float:
     who = part.expect is Expect.WHO and not someone_new
     if not holds(part, c) or (who and TOLD_ROLES and names_told_roles_only(told, c.text)):
         return MISFIT[part.expect]
+    if part.expect is Expect.WHO and SENT_FOR_APPROVAL and _ACT.search(part.text) and sent_for_approval(c.text):
+        return SENT_FOR_APPROVAL
     return GENERIC_WHO if who and generic_roles_only(c.text) else 1.0

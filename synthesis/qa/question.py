@@ -135,7 +135,8 @@ _CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|"
 # B?" (or ", but if", ", and once").
 _PART_SPLIT = re.compile(
     r"(?:\?\s+|;\s+|,\s*(?:and|but)\s+(?=(?:if|once)\b)|"
-    r",\s*(?:and|also|plus|or)\s+(?=(?:who|what|when|where|why|how|which|is|are|does|do|can|should|"
+    r",\s*(?:and|also|plus|or)\s+(?=(?:(?:at|in|on|for|to|from|with|under|after|before|by)\s+(?:what|which|whom|"
+    r"whose|how)\s|who|what|when|where|why|how|which|is|are|does|do|can|should|"
     r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
     r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
 
@@ -276,8 +277,10 @@ _ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|whe
                                  rf"{_AUX}\s+(?:i|we|you|they|it|he|she)\b|"
                                  # "who" and its verb: "maybe a dumb question, but who approves a hotfix"
                                  r"who\s+(?!(?:i|we|you|they|he|she|it|me|us|them)\b)[a-z]+s\b)", re.I)
-# ("Until when can I incur expenses …, and will my FSA roll over?": a preposition before the question word)
-_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|can|could|"
+# ("Until when can I incur expenses …, and will my FSA roll over?", "… and at what point do we need PRA approval?":
+# a preposition before the question word)
+_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|"
+                   r"(?:at|in|on|for|to|from|with|under|after|before|by)\s+(?:what|which|whom|whose|how)|can|could|"
                    r"may|might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
 

@@ -278,6 +278,13 @@ _RECORDED = re.compile(r"\b(?:approved|listed|stored|saved|recorded|logged|docum
                        r"mentioned|described)\s*$", re.I)
 
 
+def written_as_name(name: str, text: str, *, unused: bool = False) -> bool:
+    """The text writes `name` capitalised in PROPER_SHARE of its uses as a word of its own (not a Slack channel's or
+    an email address's: "#denver", "denver@gsa.gov"); `unused` when it does not use it."""
+    uses = re.findall(rf"(?<![\w#@.-]){re.escape(name)}(?![\w@-])", text, re.I)
+    return sum(u[0].isupper() for u in uses) >= PROPER_SHARE * len(uses) if uses else unused
+
+
 def named_scopes(question: str) -> list[str]:
     """The last word of each place or unit the question names (`_NAME`), not where something is recorded
     (RECORDED_IN)."""
@@ -296,8 +303,7 @@ def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) ->
     text = fold_initialisms(" ".join(f"{c.heading} {c.passage.content}" for c in seen))
     names = set()
     for word in found:
-        uses = re.findall(rf"\b{re.escape(word)}\b", text, re.I)
-        if uses and word.lower() not in STOPWORDS and sum(u[0].isupper() for u in uses) >= PROPER_SHARE * len(uses):
+        if word.lower() not in STOPWORDS and written_as_name(word, text):
             names.add(stem(word))
     passages = {id(c.passage): head[i] for i, c in enumerate(candidates)}
     out = set()

@@ -13,7 +13,7 @@ from .every_side import contrast_line, own_words, section_of, shared_section
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading, section_heading
-from .sides import SideName, names_whole, numbered, told_apart_by_common
+from .sides import SideName, frame_case, named_over, names_whole, numbered, split_stems, titled_by, told_apart_by_common
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
 # each; more: none), and how close behind the best each must be: from the best's own page, and from another page
@@ -155,14 +155,14 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             others = [p.own - part.own for p in elsewhere]
             named = numbered(part.text, [p.text for p in elsewhere])
             if named is not None:  # "Tier 1" and "Tier 2 diagnostic tools": the number tells them apart
-                side = [c for c in ranked if named.search(f"{c.text} {c.lead_in}")]
+                side = [c for c in ranked if named.search(f"{c.text} {c.lead_in} {titled_by(c, others)}")]
             else:
                 # a line under a heading naming the side names it ("Personal capacity > You'll use your …")
                 name = SideName.of(part.text, own)
-                side = ([c for c in ranked if name.strictly(f"{c.text} {c.lead_in}", last_heading(c))]
-                        or [c for c in ranked if name.loosely(f"{c.text} {c.lead_in}", last_heading(c))])
+                side = ([c for c in ranked if name.strictly(f"{c.text} {c.lead_in}", named_over(c, others))]
+                        or [c for c in ranked if name.loosely(f"{c.text} {c.lead_in}", named_over(c, others))])
             if told_apart_by_common(part.text, own):  # "variable day" against "variable week"
-                side = [c for c in side if names_whole(part.text, f"{c.text} {c.lead_in}", last_heading(c),
+                side = [c for c in side if names_whole(part.text, f"{c.text} {c.lead_in}", named_over(c, others),
                                                        [p.text for p in elsewhere])] or side
             # (a line under this side's own heading that names only the other side is this side's, told apart from
             # that one: "Maxiflex > Same as Variable Week, but you may work fewer than 10 days per pay period")
@@ -173,7 +173,14 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             if shared is not None:  # the one section that answers every side in the frame's case leads
                 ranked = [c for c in ranked if section_of(c) == shared] + [c for c in ranked
                                                                            if section_of(c) != shared]
-            elif SIDE_TITLED and len(part.own) >= 2:
+            elif case := frame_case(frame):
+                # "How does after-hours access work at | the D.C. office compared with the New York office?": of
+                # the lines naming the side, those under a heading naming all the frame's case lead ("Access the
+                # building after hours > Go to the F Street entrance, where 24/7 access is available.", not the
+                # office's address)
+                speaks = [c for c in ranked if case <= split_stems(c.passage.section)]
+                ranked = speaks + [c for c in ranked if c not in speaks]
+            if SIDE_TITLED and len(part.own) >= 2 and shared is None:
                 # a section headed by the side's very words ("Professional vs personal capacity > Personal
                 # capacity") describes it, however little its lines repeat the name ("You'll use your personal
                 # leave or participate after work hours."): its lines lead. (A heading of one word, "Tock", is a

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from ..planner import main_noun_phrase
 from ..stems import STOPWORDS, content_stems, content_words, stem
 from . import topic
-from .question import zipf
+from .compared import bare_aspect
+from .question import Frame, zipf
+from .reader import Candidate, last_heading
 from .wordforms import lexicon
 
 QUALIFIED = True  # a qualifier in brackets is part of a side's mark: "Schedule A(r)" is not "Schedule A(u)"
@@ -107,4 +109,46 @@ def names_whole(side: str, text: str, heading: str, others: list[str]) -> bool:
     return False
 
 
-__all__ = ["SideName", "names_whole", "numbered", "told_apart_by_common"]
+# A line on a page titled by a side's name names it ("New York City > Access the building after hours > Building
+# hours are 6am - 7pm." answers "the New York office"), when the title names no other side (a page "Comp time and
+# credit hours" names both in every line, and so neither)
+TITLE_NAMES = True
+
+
+def titled_by(c: Candidate, others: list[set[str]]) -> str:
+    """The title of `c`'s page when it names a side (TITLE_NAMES): it is no heading of the line's own, and it uses
+    none of the other sides' own words; else ''."""
+    title = c.passage.title.strip()
+    if not TITLE_NAMES or not title or title == last_heading(c) or any(o & content_stems(title) for o in others):
+        return ""
+    return title
+
+
+def named_over(c: Candidate, others: list[set[str]]) -> str:
+    """The headings a line is named by: its innermost, and its page's title (`titled_by`)."""
+    return f"{last_heading(c)} {titled_by(c, others)}".strip()
+
+
+# What a framed comparison asks of every side: its lines under a heading naming all of that lead (see
+# `selection.pick_answers`)
+FRAME_CASE = True
+
+
+def split_stems(text: str) -> set[str]:
+    """Content stems with hyphenated words split too ("after-hours" → "hour")."""
+    return content_stems(text.replace("-", " "))
+
+
+def frame_case(frame: Frame) -> set[str]:
+    """What a framed comparison asks of every side ("after-hours access work at" → access, hour): the stems of a
+    frame that asks nothing itself (hyphenated words split) that no side has; none for a frame telling a case and
+    asking in it ("If I'm invited to speak at a conference, what's the difference between doing it in my": every
+    line of the page speaks of that)."""
+    if not FRAME_CASE or not frame.comparison or not frame.side_frame or not bare_aspect(frame.side_frame):
+        return set()
+    sides = [p for p in frame.parts if p.side is not None]
+    return split_stems(frame.side_frame) - set().union(*(split_stems(p.text) | p.own for p in sides))
+
+
+__all__ = ["SideName", "frame_case", "named_over", "names_whole", "numbered", "split_stems", "titled_by",
+           "told_apart_by_common"]

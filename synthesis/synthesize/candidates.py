@@ -3,7 +3,8 @@
 Each source's passage is cut into sentence units (`sentences.sentence_units`), the document's own bracketed
 numbers protected from citation processing, pointers to other pages left out, a list item given the heading it
 hangs off, a sentence naming its subject only as "this option" given the reference heading that names it; then the
-lists a chunk boundary cut from their lead-in are read under it again and sentences pointing back are joined.
+lists a chunk boundary cut from their lead-in, or cut between their steps, are read under it again and sentences
+pointing back are joined.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import re
 from ..citations import protect
 from ..models import Passage, headings
 from ..qa import Candidate
+from ..qa.kinds import mostly_instructions
 from ..qa.reader import field_line
-from ..sentences import announces_next, lead_text, points_back, sentence_units
+from ..sentences import (ITEM_LINE, announces_next, ends_in_steps, lead_text, points_back, sentence_units,
+                         steps_go_on)
 from .base import Context
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
@@ -76,7 +79,8 @@ def _rejoin_lists(units: list[Candidate]) -> list[Candidate]:
     """A list whose lead-in closed the chunk before it ("… follow the steps and guidelines below." then, in the next
     chunk, "1. Make a local copy of the Outside Speaker Checklist."), read under that lead-in again when both chunks
     of the document (same collection, same version) are in the context: its opening items hang off the section
-    heading, and the lead-in quoted alone says nothing."""
+    heading, and the lead-in quoted alone says nothing. Numbered steps cut between chunks go on too
+    (STEPS_GO_ON)."""
     if not REJOIN_LISTS:
         return units
     by_chunk: dict[tuple, list[Candidate]] = {}
@@ -86,6 +90,11 @@ def _rejoin_lists(units: list[Candidate]) -> list[Candidate]:
         last = max(chunk, key=lambda u: u.position)
         nxt = sorted(by_chunk.get((*doc, index + 1), []), key=lambda u: u.position)
         announced = announces_next(last.passage.content)
+        if (STEPS_GO_ON and nxt and nxt[0].position == 0 and not announced and ends_in_steps(last.passage.content)
+                and nxt[0].passage.section == last.passage.section
+                and steps_go_on(last.passage.content, nxt[0].passage.content)):
+            _steps_go_on(chunk, nxt)
+            continue
         if not nxt or nxt[0].position != 0 or not announced or last.text != protect(announced):
             continue  # (the lead-in must be the passage's own last sentence, and the list must open the next chunk)
         opening = nxt[0].lead_in
@@ -101,6 +110,44 @@ def _rejoin_lists(units: list[Candidate]) -> list[Candidate]:
             led.add(u.text)
             u.lead_in = f"{lead_text(last.text)}: {u.label}" if labelled else last.text
     return units
+
+
+# A numbered list that chunking cut ("… 5. Enter the following information in Section 3: - Employer Name: …" and, in
+# the next chunk, "- Hours Per Week (Average): 40" then "6. Do not fill out Section 4."), read as one list again: the
+# next chunk's opening items go on under the lead-ins they had before the cut (see `_steps_go_on`)
+STEPS_GO_ON = True
+
+
+def _steps_go_on(chunk: list[Candidate], nxt: list[Candidate]) -> None:
+    """The next chunk's opening items that hang off its heading (chunking cut them from their list: items nested
+    under an item of the chunk keep it) under the previous chunk's lead-ins, up to its first line that is no list
+    item: a numbered step at the top level under the lead-in of the steps, an indented or bulleted item under the
+    last step. Lines and units are matched by the units' text."""
+    last = next((line for line in reversed(chunk[0].passage.content.splitlines())
+                 if (m := ITEM_LINE.match(line)) and m.group("number") and not m.group("indent")), "")
+    read = " ".join(x.text for x in sentence_units(last))
+    step = next((u for u in chunk if last and u.fragment and not u.goes_on and u.lead_in and u.text[:40] in read),
+                None)
+    steps = [u.text for u in chunk if step is not None and u.lead_in == step.lead_in and u.fragment and not u.goes_on]
+    if step is None or not mostly_instructions(steps):
+        return  # (a numbered list of proposals, "We'll cap the number of people …", is no procedure cut short)
+    top, last_step, opening = step.lead_in, step.text, nxt[0].lead_in
+    lines = [line for line in nxt[0].passage.content.splitlines() if line.strip()]
+    read = [" ".join(x.text for x in sentence_units(line)) for line in lines]  # as units read them: no markup
+    k = 0
+    for u in nxt:
+        while k < len(lines) and u.text[:40] not in read[k]:
+            if ITEM_LINE.match(lines[k]) is None and u.text[:40] not in " ".join(read[k:k + 2]):
+                return  # prose: the list has ended
+            k += 1
+        if k == len(lines) or (item := ITEM_LINE.match(lines[k])) is None or not u.fragment or u.code:
+            return
+        if u.goes_on or u.lead_in != opening:
+            continue  # (an item nested under one of this chunk's stays under it)
+        if item.group("indent") or not item.group("number"):  # (a cut can take an item's indent: a bullet of a
+            u.lead_in = last_step  # numbered list is nested under its step)
+        else:
+            u.lead_in, last_step = top, u.text
 
 
 def _join_back(units: list[Candidate]) -> list[Candidate]:

@@ -17,6 +17,7 @@ MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the s
 PROCEDURE_STEPS, PROCEDURE_CHARS = 8, 900
 MAX_LIST_STEPS, MAX_LIST_CHARS = 15, 1500  # a "how do I" part's steps in full, as a finding of their own
 SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
+STEP_HEADS = True  # a procedure too long for the summary is quoted by its steps' first sentences (see `list_for`)
 
 
 def same_list(x: Unit, u: Unit) -> bool:
@@ -184,7 +185,14 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     if item and expect is not Expect.PROCEDURE and (
             u.row or len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list (or a table's row) answers; a short list's cases are read together
-    return upto(items, *_room(expect))
+    kept, more = upto(items, *_room(expect))
+    if STEP_HEADS and expect is Expect.PROCEDURE and more and any(x.goes_on for x in kept):
+        # a long procedure is quoted by its steps' first sentences ("4. Add your signature to the bottom of page 1."
+        # without its "IMPORTANT: …" notes), so that its later steps fit ("6. Do not fill out Section 4", "8. Login
+        # to DocuSign"); the finding quotes them whole
+        heads, beyond = upto([x for x in items if not x.goes_on], *_room(expect))
+        return heads, beyond
+    return kept, more
 
 
 def _room(expect: Expect) -> tuple[int, int]:

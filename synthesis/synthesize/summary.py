@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 
 from ..citations import cite
-from ..qa import Candidate, Frame, pick_answers
+from ..qa import Candidate, Expect, Frame, pick_answers
 from ..qa.reader import asked_case, same_case
 from ..qa.selection import parallel
 from ..sentences import introduces_list, is_pointer, leans_on_context, split_sentences
 from ..verify import as_clause
 from .contradictions import ClaimConflict, Verdict, resolution
-from .quotes import MAX_STEPS, continued_by, items_under, list_below, list_for, quote, same_list
+from .linked import linked_steps
+from .quotes import (MAX_STEPS, PROCEDURE_CHARS, PROCEDURE_STEPS, continued_by, items_under, list_below, list_for,
+                     quote, same_list, upto)
 from .quotes import sentence as full_sentence
 
 ONE_LEAD = True  # the summary quotes a lead-in once: a later item under it reads without it
@@ -79,7 +81,11 @@ def answer_lines(frame: Frame, units: list[Candidate], disputes: list[tuple[Clai
             quoted.update(x.text for x in [u, *([lead] if lead else []), *items])
             if items:
                 quoted.add(items[0].lead_in)  # the list: a later item of it would quote it again
-            then = None if items or lead else _next_in_paragraph(u, units, quoted, picked_ids)
+            # "… you can use the [Docusign template](…) for the Advanced Sick Leave Request": its page's steps
+            linked, beyond = ([], False) if items or lead or frame.parts[j].expect is not Expect.PROCEDURE else upto(
+                [x for x in linked_steps(u, units) if x.text not in quoted], PROCEDURE_STEPS, PROCEDURE_CHARS)
+            quoted.update(x.text for x in linked)
+            then = None if items or lead or linked else _next_in_paragraph(u, units, quoted, picked_ids)
             # an item whose lead-in the summary has quoted already reads without it ("You will need to make
             # manual adjustments … For example:" once, not before each example step)
             bare = ONE_LEAD and not items and u.fragment and (u.document, u.lead_in) in led
@@ -103,10 +109,12 @@ def answer_lines(frame: Frame, units: list[Candidate], disputes: list[tuple[Clai
             if then is not None:
                 quoted.add(then.text)
                 quotes.append(f"{alone} {cite(full_sentence(then.text), [then.source])}")
+            elif linked:  # (under their own heading: "Instructions for using Docusign templates: Login to …")
+                quotes.append(f"{alone} {quote(linked[0], linked, beyond)}")
             else:
                 quotes.append(f"{alone} {quote(lead, items, more)}" if lead else
                               (quote(u, items, more) if items else alone))
-            answers.extend(x for x in [u, *([lead] if lead else []), *items] if x not in answers)
+            answers.extend(x for x in [u, *([lead] if lead else []), *items, *linked] if x not in answers)
             below = list_below([u, *([lead] if lead else []), *items], units)
             if below is not None and below[0].text not in quoted:  # "… the platforms listed below": the list
                 quoted.update(x.text for x in [below[0], *below[1]])

@@ -292,3 +292,50 @@ async def test_a_pointer_is_quoted_only_with_the_list_it_points_at(minilm):
     enrolling = _chunk(1, "- Go to transitapp.ost.dot.gov\n- Click on Register",
                        "Transit Benefit > Enrolling in transit benefit")
     assert "process below: Go to transitapp.ost.dot.gov; Click on Register" in await summary(alone, enrolling)
+
+
+# A numbered procedure longer than a chunk (the 18F handbook's PSLF steps, shortened): chunking cuts it between
+# steps, and the chunk the question finds ends inside it (CONTINUE_STEPS).
+PSLF_STEPS = [
+    "Download the application PDF from the PSLF application page and save it somewhere you can find it again later.",
+    "Fill out your Section 1 of the application with your personal information, exactly as your loan servicer has it.",
+    "Check the appropriate box in Section 2 depending on whether you think you currently qualify for PSLF or not.",
+    "Add your signature to the bottom of page 1. You can sign the document in pen and ink or with a digital signature, "
+    "but a digital signature must be hand-drawn.",
+    "Enter the employer information in Section 3: the employer name, its identification number, its address and "
+    "website, your employment begin date, your status and your average hours per week.",
+    "Do not fill out Section 4. This section will be completed by a GSA HR representative as detailed below.",
+    "Save your updated PDF under a name that says what it is, so the HR representative knows what they are signing.",
+    "Login to DocuSign with your GSA account, and start a new envelope for the partially completed application.",
+    "Upload your partially completed PSLF application to the envelope, and add our PSLF point of contact as its "
+    "recipient with the signing settings set to draw a new signature.",
+    "Send the envelope, and wait for the email confirming that your document has been signed by every recipient.",
+]
+PSLF_PAGE = ("---\ntitle: Benefits\n---\n# Benefits\n\n## Public Service Loan Forgiveness (PSLF)\n\n"
+             "As a GSA employee, you are eligible for PSLF, assuming you satisfy the other conditions of the program.\n\n"
+             "To fill out your PSLF application and obtain employer verification:\n\n"
+             + "\n".join(f"{i}. {s}" for i, s in enumerate(PSLF_STEPS, 1)) + "\n")
+
+
+async def test_a_chunk_cut_inside_numbered_steps_is_read_with_the_next(tmp_path, minilm, monkeypatch):
+    from synthesis import agent as agent_module
+    from synthesis.agent import _Run, build_agent
+    from synthesis.config import Settings
+    from synthesis.retrieval import make_retriever
+    from synthesis.sentences import ends_in_steps
+
+    settings = Settings(_env_file=None, home=tmp_path / "home", collection="pslf")
+    store = ingest_into(settings, minilm, "pslf", write_docs(tmp_path, {"docs/benefits.md": PSLF_PAGE}))
+    results = make_retriever(settings, store).search("PSLF application employer verification steps", k=8).results
+    cut = [r for r in results if ends_in_steps(r.content) and r.chunk_index + 1 < r.chunk_count]
+    assert cut, [r.content[-80:] for r in results]  # the precondition: a chunk ends inside the steps
+    first = min(cut, key=lambda r: r.chunk_index)
+    agent = build_agent(settings, store)
+    try:
+        continued = await agent._continued(AggregatedResults(results=[first]), _Run(None))
+        assert [p.chunk_index for p in continued.results] == [first.chunk_index, first.chunk_index + 1]
+        monkeypatch.setattr(agent_module, "CONTINUE_STEPS", False)
+        alone = await agent._continued(AggregatedResults(results=[first]), _Run(None))
+        assert [p.chunk_index for p in alone.results] == [first.chunk_index]
+    finally:
+        agent.close()
