@@ -55,18 +55,14 @@ CONTINUE_TOP = 8
 CONTINUE_HOPS = 2
 # … and so is one that ends inside a numbered list: a procedure cut by chunking, its later steps in the next chunk
 CONTINUE_STEPS = True
-
-
+FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
+Progress = Callable[[str], Awaitable[None]]
 
 
 def _cut_steps(p: Passage) -> bool:
     """The passage ends inside a numbered list of instructions (CONTINUE_STEPS): its next chunk is read with it
     when it goes on with the list in the same section (`sentences.steps_go_on`), and no further."""
     return CONTINUE_STEPS and ends_in_steps(p.content) and mostly_instructions(numbered_items(p.content))
-
-
-FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
-Progress = Callable[[str], Awaitable[None]]
 
 
 class Budget:

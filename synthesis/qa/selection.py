@@ -13,7 +13,8 @@ from .every_side import contrast_line, own_words, section_of, shared_section
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
 from .reader import Candidate, last_heading, section_heading
-from .sides import SideName, frame_case, named_over, names_whole, numbered, split_stems, titled_by, told_apart_by_common
+from .sides import (SideName, frame_case, named_over, names_whole, numbered, split_stems, titled_by,
+                    told_apart_by_common)
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
 # each; more: none), and how close behind the best each must be: from the best's own page, and from another page

@@ -125,8 +125,8 @@ def _steps_go_on(chunk: list[Candidate], nxt: list[Candidate]) -> None:
     last step. Lines and units are matched by the units' text."""
     last = next((line for line in reversed(chunk[0].passage.content.splitlines())
                  if (m := ITEM_LINE.match(line)) and m.group("number") and not m.group("indent")), "")
-    read = " ".join(x.text for x in sentence_units(last))
-    step = next((u for u in chunk if last and u.fragment and not u.goes_on and u.lead_in and u.text[:40] in read),
+    as_read = " ".join(x.text for x in sentence_units(last))  # as units read it: no markup
+    step = next((u for u in chunk if last and u.fragment and not u.goes_on and u.lead_in and u.text[:40] in as_read),
                 None)
     steps = [u.text for u in chunk if step is not None and u.lead_in == step.lead_in and u.fragment and not u.goes_on]
     if step is None or not mostly_instructions(steps):
