@@ -278,6 +278,27 @@ _RECORDED = re.compile(r"\b(?:approved|listed|stored|saved|recorded|logged|docum
                        r"mentioned|described)\s*$", re.I)
 
 
+# A sentence about the opposite kind of what is asked ("Before creating a public GitHub repo …, check with your
+# project lead" for "Who do I have to check with before creating a private GitHub repo?") states another case's rule:
+# it keeps OPPOSITE_CASE of its relevance, unless it names the asked kind too; a question naming both asks of both.
+OPPOSITE_CASE = 0.7
+_OPPOSITES = (("public", "private"), ("internal", "external"), ("full-time", "part-time"), ("paid", "unpaid"),
+              ("permanent", "temporary"), ("domestic", "international"), ("incoming", "outgoing"))
+
+
+def words_of(text: str) -> set[str]:
+    """The text's lower-cased words, hyphenated ones whole ("full-time")."""
+    return set(re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower()))
+
+
+def opposite_kinds(question: str) -> tuple[set[str], set[str]]:
+    """The kinds the question asks of ("private") and their opposites ("public"), from a short list of opposite
+    pairs; none of a pair the question names both of."""
+    said = words_of(question)
+    asked = {a for pair in _OPPOSITES for a, b in (pair, pair[::-1]) if a in said and b not in said}
+    return asked, {b for pair in _OPPOSITES for a, b in (pair, pair[::-1]) if a in asked}
+
+
 def written_as_name(name: str, text: str, *, unused: bool = False) -> bool:
     """The text writes `name` capitalised in PROPER_SHARE of its uses as a word of its own (not a Slack channel's or
     an email address's: "#denver", "denver@gsa.gov"); `unused` when it does not use it."""
@@ -396,6 +417,7 @@ class Reader:
         told_or_code = [False] * n
         case = asked_case(frame.question)
         amounts = told_amounts(frame.question)
+        asked_kind, opposite = opposite_kinds(frame.question)
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -429,6 +451,8 @@ class Reader:
                 same *= SAME_CASE
             if amounts:  # "… cost about $1,200 …": the rule for "less than $2,500", not the one for "more than"
                 same *= threshold_fit(amounts, f"{c.lead_in} {c.text}")
+            if opposite and opposite & words_of(c.text) and not asked_kind & words_of(c.text):
+                same *= OPPOSITE_CASE  # "Before creating a public GitHub repo …" for "… a private GitHub repo?"
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(c.text, asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

@@ -21,6 +21,7 @@ from ..planner import main_noun_phrase
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
 from ..qa.answerability import RELATED_SUPPORT, Support
 from ..qa.kinds import asks_holder, holds
+from ..qa.reader import opposite_kinds, words_of
 from ..qa.values import asks_date
 from ..stems import content_stems
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, gap_clause, gap_text, overall_quality
@@ -201,8 +202,10 @@ class ExtractiveSynthesizer:
         strength = 0.9 if weakest >= HIGH_SUPPORT else 0.6 if weakest >= MEDIUM_SUPPORT else 0.3
         checkable = all(p.expect in CHECKABLE and not asks_date(p.text) and not asks_holder(p.text)
                         for p in frame.parts)
-        if not fits or not checkable or disputed or gaps:
-            strength = min(strength, 0.6)
+        asked_kind, opposite = opposite_kinds(frame.question)
+        other_case = any(opposite & words_of(u.text) and not asked_kind & words_of(u.text) for u in answers)
+        if not fits or not checkable or disputed or gaps or other_case:  # (a quoted rule of the opposite kind,
+            strength = min(strength, 0.6)  # "… a public GitHub repo" for a private one: never 'high')
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
         return Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
                        completeness=round(completeness, 3), overall=overall, support=strength)

@@ -349,3 +349,37 @@ def test_a_part_asked_after_a_preposition_is_a_part_of_its_own():
         "How do I request leave", "to whom should I send it"]
     assert len(analyze("In what cases can I telework from abroad?").parts) == 1
     assert len(analyze("I took leave in June, and in the end it was fine. Who approves it?").parts) == 1
+
+
+DESIGN_PUBLIC = ("Design", "Be open > 1. Share your work early and often",
+                 "Since GitHub is a tool we’ve chosen for facilitating public dialogue, consider also making your work "
+                 "available to the public (if appropriate for the project) by posting work-in-progress there. Before "
+                 "creating a public GitHub repo or otherwise sharing project-specific information, check with your "
+                 "project lead; they’ll let you know what information can be shared publicly.")
+GITHUB_RULES = ("GitHub", "Rules",
+                "- **Ask TTS Tech Operations before creating private repositories.** We pay GitHub for the ability to "
+                "create private repositories and need to bill clients for repositories created on their behalf.")
+
+
+async def test_a_rule_for_the_opposite_kind_answers_another_case(minilm, monkeypatch):
+    """"Who do I have to check with before creating a private GitHub repo for my project?" was answered 'high' with
+    "Before creating a public GitHub repo …, check with your project lead"."""
+    from synthesis.qa import reader
+
+    question = "Who do I have to check with before creating a private GitHub repo for my project?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(DESIGN_PUBLIC, GITHUB_RULES), reader,
+                                      "OPPOSITE_CASE", 1.0)
+    assert "Ask TTS Tech Operations before creating private repositories" in on, on
+    assert "private repositories" not in off, off
+    # … and an answer quoting the opposite kind's rule is never 'high'
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer as Reader
+
+    from synthesis.synthesize import extractive
+
+    outcome = await Reader(minilm).synthesize(question, _context(DESIGN_PUBLIC))
+    assert outcome.synthesis.quality.overall <= 0.6, outcome.synthesis.quality
+    monkeypatch.setattr(extractive, "opposite_kinds", lambda q: (set(), set()))  # (no kind asked: 'high' again)
+    assert (await Reader(minilm).synthesize(question, _context(DESIGN_PUBLIC))).synthesis.quality.overall > 0.6
+    assert reader.opposite_kinds(question) == ({"private"}, {"public"})
+    # a question naming both kinds asks of both: no opposite
+    assert reader.opposite_kinds("How does creating a public repo differ from creating a private one?") == (set(), set())
