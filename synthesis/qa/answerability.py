@@ -172,7 +172,7 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
     answer "… in Tock"). A strong answer inside the place (STRONG_SUPPORT) still answers."""
     out: dict[int, list[str]] = {}
     absent: dict[tuple[int, ...], list[str]] = {}  # the missing-word test per set of inside passages (it embeds)
-    text = " ".join({id(c.passage): c.passage.content for c in candidates}.values())
+    named: dict[str, bool] = {}  # per page title: `_named_page` in the passages' text, read once
     for j, part in enumerate(frame.parts):
         inside = [c for c in candidates if c.outside and not c.outside[j]]
         if len(inside) == len(candidates) or not inside:  # the part names no place, or nothing is inside it
@@ -183,8 +183,11 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
         if key not in absent:
             absent[key] = missing_words(frame, inside, embed)
         own = {stem(w) for w in content_words(part.query)}
+        if not named:
+            text = " ".join({id(c.passage): c.passage.content for c in candidates}.values())
+            named = {t: _named_page(t, text) for t in {c.passage.title for c in candidates}}
         used = set().union(*(c.stems | content_stems(c.heading) for c in candidates
-                             if c.outside and c.outside[j] and _named_page(c.passage.title, text)))
+                             if c.outside and c.outside[j] and named[c.passage.title]))
         if lacking := [w for w in absent[key] if stem(w) in own and stem(w) in used]:
             out[j] = lacking
     return out
