@@ -21,13 +21,14 @@ from .config import Settings
 from .embedding import ANSWER
 from .errors import (ClaudeRefused, InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable,
                      SynthesisError)
+from .lists import ends_in_steps, has_list, numbered_items, steps_go_on
 from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan, SearchMode, Step, SubagentResult,
                      Synthesis, Turn)
 from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
 from .qa.kinds import mostly_instructions
 from .retrieval import CONTINUES
-from .sentences import announces_next, ends_in_steps, has_list, numbered_items, steps_go_on
+from .sentences import announces_next
 from .stems import as_written, keyword_query
 from .store import KnowledgeStore
 from .subagents import SearchBackend, as_passage, run_subagents

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import structlog
 
 from .models import Plan, QuestionType, Turn
-from .sentences import NOT_IT
+from .pointers import NOT_IT
 from .stems import STOPWORDS, content_words, key_phrases, keyword_query
 
 log = structlog.get_logger(__name__)

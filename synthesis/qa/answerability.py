@@ -20,8 +20,8 @@ A part that asks for a duration, a price or a time of day ("how many seconds …
 cost", "what time is it due") is not answered by sentences that state none: a page that names a retry delay
 setting but gives no value does not say how long the delay is (seen on CMake's and npm's manuals, where such
 questions were otherwise answered with the nearest number of something else). Which wording asks for one, and
-what states one, is in `values.py`. Nor is a part asking for any number whose best sentence is weak
-(QUANTITY_FLOOR): a number that answers is stated next to what is asked, and a weak line holds some other number.
+what states one, is in `values.py`; the check itself is in `unstated.py`. Nor is a part asking for any number whose
+best sentence is weak (QUANTITY_FLOOR): a number that answers is stated next to what is asked, and a weak line holds some other number.
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import NUMBER_WORD, asked_sentences, quantities, split_sentences
+from ..sentences import asked_sentences, quantities, split_sentences
 from ..stems import content_stems, content_words, contracted_stopword, stem
-from . import specifics, topic
+from . import topic
+from .asker import written_as_name
 from .compared import comparison_word
-from .question import FRAMING, QUANTITY_CUE, Expect, Frame, Part, zipf
-from .reader import Candidate, field_line, last_heading, section_heading, written_as_name
-from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
-                     states_value)
+from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
+from .reader import Candidate
+from .unstated import RELATED_SUPPORT, unstated_values
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
@@ -52,7 +52,6 @@ SYNONYM_COSINE = 0.55  # a missing word this close (single-word embeddings) to a
 DOCUMENT_WORDS = frozenset("guide guides guideline guidelines doc docs documentation handbook".split())
 DOCUMENT_POSSESSIVE = True  # "the handbook's travel guidance" names the handbook, a document word too
 _POSSESSIVE = re.compile(r"['’]s$")
-RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
 VOCABULARY_PASSAGES = 8  # synonyms are looked for in the best passages only (one batch of their words)
 LOOKED_FOR = "looked_for"  # metadata of a passage the agent found by searching for a missing word itself
 LOOKED_SHARED = 2  # … where a sentence using the word covers it when it shares this many of the question's words
@@ -213,176 +212,6 @@ def _names_it(text: str, candidates: list[Candidate]) -> bool:
     the rest of the sentence matches the question's wording."""
     specific = {stem(w) for w in content_words(text) if len(w) > 2 and zipf(w) < topic.SPECIFIC_ZIPF}
     return bool(specific) and any(specific & c.stems for c in candidates)
-
-
-def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
-    """Quantity parts asking for a duration, a price or a time of day that no sentence about them states, with what
-    is lacking ("a number of seconds", "a price"); see the module docstring. A sentence is about the part when it is
-    related to it (RELATED_SUPPORT) or is a short "Label: value" line in the same section as one that is: a
-    setting's "Default: 10000 (10 seconds)"."""
-    unstated: dict[int, str] = {}
-    for j, part in enumerate(frame.parts):
-        related = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
-        # an amount per mile, per month …: only that answers (values.RATES), stated of what the part or its story
-        # names ("buy over $10,000 per year" is no training budget); a yes/no or a who asks no amount
-        if part.expect in (Expect.QUANTITY, Expect.OTHER) and (unit := asked_rate(part.text, frame.question)):
-            named = (part.stems | content_stems(part.text)) - content_stems(" ".join([*rate_words(unit), RATE_WORDS]))
-            about = [c for c in related if not named or named & (c.stems | content_stems(c.lead_in))]
-            if not any(states_rate(f"{c.text} {c.lead_in}", unit) for c in about):
-                unstated[j] = f"an amount per {unit}"
-                continue
-        thing, lacking = reimbursed(part.text) if REIMBURSED and part.expect is Expect.YESNO else ("", "")
-        if (named := content_stems(thing)) and not any(
-                _REIMBURSE.search(f"{c.text} {c.lead_in}")
-                and 3 * len(named & (c.stems | content_stems(c.lead_in))) >= 2 * len(named) for c in related):
-            unstated[j] = lacking  # "Will GSA reimburse my moving costs?" (see REIMBURSED)
-            continue
-        if (part.expect is Expect.YESNO and specifics.asks_fee(part.text)
-                and not any(specifics.talks_money(f"{c.text} {c.lead_in}") for c in related)):
-            unstated[j] = "a fee"  # "Will I be charged a fee for a replacement card?" (specifics.py)
-            continue
-        if specifics.asks_named_holder(part.text) and not any(specifics.names_person(f"{c.text} {c.lead_in}")
-                                                              for c in related):
-            unstated[j] = "the name of the person who holds it"  # "Who is the current 18F Director of Engineering?"
-            continue
-        if (part.expect is Expect.QUANTITY and COUNTED and asked_value(part.text) is None
-                and (head := counted_noun(part.text))):
-            if not any(_counts(head, c) for c in candidates):
-                unstated[j] = f"a number of {head}"
-                continue
-        if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
-            continue
-        kind, lacking = asked
-        sections = {(id(c.passage), c.passage.section) for c in related}
-        near = {id(c) for c in related}
-        about = [c for c in candidates if id(c) in near or (
-            field_line(c.text) and (id(c.passage), c.passage.section) in sections) or (
-            HEADED_ABOUT and _headed_by(part, c))]
-        if kind == DURATION and (subject := content_stems(measured_subject(part.text))) and any(
-                _covers(subject, content_stems(last_heading(c))) for c in candidates):
-            # "how many hours of weather and safety leave", and a section is headed so: hours stated there or of it
-            # (two thirds of its words named), not of another leave on the same page; "hours of unused vacation"
-            # names no section (the pages say "annual leave"), and any related sentence may state them
-            about = [c for c in about if _covers(subject, content_stems(f"{c.text} {c.lead_in} {c.heading}"))]
-            lacking = f"{lacking} of {measured_subject(part.text)}"
-        if kind == PRICE and PRICED and (head := priced_noun(part.text)):
-            about = [c for c in about if _names(head, c)]  # "how much does each seat cost": a seat's price
-            lacking = f"a price of {head}" if head.endswith("s") else f"a price of {_article(head)} {head}"
-        if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
-            unstated[j] = lacking
-    return unstated
-
-
-# A sentence under a heading the part (mostly) names ("how much notice do I need for live captioning (CART)" and
-# "Send an email at least 12 hours prior to the meeting …" under "CART (Captioning)") is about the part, however
-# little its own words share with it: its value is the part's (HEADED_ABOUT)
-HEADED_ABOUT = True
-
-
-def _headed_by(part: Part, c: Candidate) -> bool:
-    """The sentence's innermost section heading (not a page title) has half its content words or more among the
-    part's, one of them a specific word ("booking live captioning" and "CART (Captioning)"; not "book travel" and
-    "Travel card")."""
-    words = content_words(section_heading(c))
-    heading, shared = {stem(w) for w in words}, {stem(w) for w in words} & (part.own or content_stems(part.text))
-    return (bool(heading) and 2 * len(shared) >= len(heading)
-            and any(stem(w) in shared and zipf(w) < topic.SPECIFIC_ZIPF for w in words))
-
-
-def _covers(wanted: set[str], stems: set[str]) -> bool:
-    """Two thirds of the wanted stems are among `stems`."""
-    return 3 * len(wanted & stems) >= 2 * len(wanted)
-
-
-# "Will GSA reimburse my moving costs?" is answered only by a sentence about reimbursing: one about relocating ("If
-# you plan to permanently move …, email TTS-PeopleOps") says nothing of who pays
-# (of what is asked, two thirds of its words: "… reimbursed for up to half the cost of professional liability
-# insurance" is no word on moving costs)
-REIMBURSED = True
-REIMBURSED_PASSIVE = True
-_REIMBURSE = re.compile(r"\breimburs\w*", re.I)
-_CUT = r"(?=\s+(?:if|when|while|because|since|after|before|on|during)\b|[?,.;]|$)"
-_REIMBURSED_THING = re.compile(r"\breimburse\s+(?:me\s+|us\s+)?(?:for\s+)?(?P<thing>[^?,.;]+?)" + _CUT, re.I)
-# … and the passive: "Can I get reimbursed for X?", "… reimbursed if I upgrade it to a paid Pro plan?" (what is done
-# is what would be paid for)
-_REIMBURSED_PASSIVE = re.compile(
-    r"\breimbursed\s+(?:for\s+|(?P<when>if|when)\s+(?:i|we)\s+)(?P<thing>[^?,.;]+?)" + _CUT, re.I)
-
-
-def reimbursed(text: str) -> tuple[str, str]:
-    """What a question asks to be reimbursed, and how a refusal names it: ("my moving costs", "a reimbursement of my
-    moving costs") for "Will GSA reimburse my moving costs?", ("upgrade it to a paid Pro plan", "a reimbursement when
-    you upgrade it to a paid Pro plan") for "Can I get reimbursed if I upgrade it …?"; ("", "") when none is named."""
-    m = _REIMBURSED_THING.search(text) or (_REIMBURSED_PASSIVE.search(text) if REIMBURSED_PASSIVE else None)
-    if m is None:
-        return "", ""
-    thing = m.group("thing").strip()
-    return thing, f"a reimbursement when you {thing}" if m.groupdict().get("when") else f"a reimbursement of {thing}"
-
-
-RATE_WORDS = ("rate cap limit maximum max amount dollar dollars cents much per each every current "
-              "per-mile per-hour per-day per-night per-week per-month per-year cents-per-mile")  # no topic of a rate
-
-
-# "How many survey responses …": what is counted is named by the sentence that counts it, unless it is a unit or as
-# common as one ("hours", "times", "people": COUNTED_ZIPF). A count of something else ("more than 10 people outside
-# of the Federal Government") does not answer it. ("How much …" asks an amount of anything: "how much faster",
-# "how much memory" name no count.)
-COUNTED = True
-COUNTED_ZIPF = 5.0
-# (a noun phrase of up to three words: "how many hardware breakpoints and watchpoints" counts two things, no noun)
-_PHRASE_END = (r"(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|"
-               r"must|may|might|of|in|for|on|per|at|to|before|after|left|there)\b|\s*[?,.;]|\s*$)")
-_COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
-_NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
-# … and "the maximum number of responses the contract allows": the noun after "number of" is what is counted
-NUMBER_OF = True
-# (the phrase's last word, as for "how many": "the number of Zoom participants in a meeting" counts participants; when
-# no phrase ends as one does there, its first word: "the number of responses GSA's contract allows")
-_NUMBER_OF = re.compile(r"\bnumber of\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
-_NUMBER_OF_WORD = re.compile(r"\bnumber of\s+(?P<np>[A-Za-z][\w'’-]*)", re.I)
-
-
-def counted_noun(text: str) -> str:
-    """The noun a "how many" or "number of" part counts, when it names a topic: "responses" of "How many survey
-    responses does …" and of "the maximum number of responses …"; '' for a unit ("how many hours", "how many GB")
-    or a word as common as one ("how many times", "how many people")."""
-    m = _COUNTED.search(text) or (_NUMBER_OF.search(text) or _NUMBER_OF_WORD.search(text) if NUMBER_OF else None)
-    words = m.group("np").split() if m else []
-    if not words or zipf(words[-1]) >= COUNTED_ZIPF or quantities(f"2 {words[-1]}"):
-        return ""
-    return words[-1]
-
-
-def _counts(noun: str, c: Candidate) -> bool:
-    """The sentence states a number and names the counted noun (in its text, lead-in or heading; "GPUs" is named
-    by "GPU")."""
-    return bool(_NUMBER.search(c.text)) and _names(noun, c)
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
-def _names(noun: str, c: Candidate) -> bool:
-    named = content_stems(f"{c.text} {c.lead_in} {c.heading}")
-    return stem(noun) in named or (noun[-1:] in "sS" and stem(noun[:-1]) in named)
-
-
-# "How much does each seat cost my team?" is answered by a price of a seat, not by "$125 per participant" or an
-# opportunity cost on the same pages: the sentence stating the price names what is priced (unless it is a pronoun
-# or as common as one, COUNTED_ZIPF; an adverb after it is no part of it: "a FedRAMP authorization typically").
-PRICED = True
-
-
-def priced_noun(text: str) -> str:
-    """The noun a "how much does X cost" part prices ("seat" of "how much does each seat cost my team"), or ''."""
-    words = priced_words(text)
-    while words and words[-1].lower().endswith("ly"):
-        words = words[:-1]
-    if not words or zipf(words[-1]) >= COUNTED_ZIPF:
-        return ""
-    return words[-1]
 
 
 # "longer than 14 hours", "after five years", "over $500": a case the question sets by a number.

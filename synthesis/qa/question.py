@@ -16,10 +16,11 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..sentences import asked_sentences, asking_sentence, told_statements
+from ..sentences import asking_sentence
 from ..stems import content_words, stem
 from . import compared
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
+from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts
 from .values import ASKS_CLOCK
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
@@ -128,17 +129,6 @@ _AUX_START = re.compile(r"^(can|could|may|might|am|is|are|was|were|do|does|did|s
 _PROCEDURE = re.compile(r"\bhow (do|can|should|would|could|shall|must) (i|we|you|one|a|an|the|my|our)\b|"
                         r"\bwhat (should|do|must|can) (i|we|you) do\b|\bsteps? (to|for)\b|\bprocess for\b|"
                         r"\bhow to\b", re.I)
-_CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|"
-                          r"(?:as|if|once|when|since|because|while|after|before)\b[^,]*,\s*|"
-                          r"[^,?]{0,60},\s*(?=(?:can|could|may|am|is|are|do|does|should|will|would|must)\b))", re.I)
-# Multi-part splits: "A, and B?", "A? B?", "A; B", ", who …", ", what …", "and what/how/when/who …", and ", and if C
-# B?" (or ", but if", ", and once").
-_PART_SPLIT = re.compile(
-    r"(?:\?\s+|;\s+|,\s*(?:and|but)\s+(?=(?:if|once)\b)|"
-    r",\s*(?:and|also|plus|or)\s+(?=(?:(?:at|in|on|for|to|from|with|under|after|before|by)\s+(?:what|which|whom|"
-    r"whose|how)\s|who|what|when|where|why|how|which|is|are|does|do|can|should|"
-    r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
-    r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
 
 
 @dataclass
@@ -195,7 +185,7 @@ def _when_case(text: str) -> bool:
 def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
-    main = _CLAUSE_LEAD.sub("", q).strip()
+    main = CLAUSE_LEAD.sub("", q).strip()
     if _QUANTITY.search(q):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
@@ -220,102 +210,6 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in content_words(text) if w not in FRAMING}
 
 
-IF_GOES_ON = True
-
-
-def split_parts(question: str) -> list[str]:
-    """'Where do I request it, how much notice should I give, and how do I …?' → three parts."""
-    q = question.strip()
-    parts = [p.strip(" ,.") for p in _PART_SPLIT.split(q) if p and p.strip(" ,.")]
-    parts = [_last_sentence(p) for p in parts if re.search(r"[A-Za-z]{2}", p)]
-    # "On the days I'm flying, how much …": a leading condition is context for the part after it, not a part.
-    # a when-clause with its own subject sets the case of the part after it ("…, and when the deploy fails, who
-    # rolls it back"); the one that opens the question is every part's context (see _context_of)
-    joined: list[str] = []
-    for k, p in enumerate(parts):
-        if k > 1 and _SUBORDINATE.match(parts[k - 1]) and joined[-1] == parts[k - 1]:  # a bare clause before it
-            joined[-1] = f"{joined[-1]}, {p}"
-        elif joined and re.match(r"(?i)if\b", p) and not _asks(p):
-            if IF_GOES_ON and k + 1 < len(parts) and _asks(parts[k + 1]):
-                # ", and if it's been a while and nothing has shown up, who should I email?": the case of the part
-                # after it, which was split from it at the comma
-                parts[k + 1] = f"{p}, {parts[k + 1]}"
-                continue
-            joined[-1] = f"{joined[-1]}, and {p}"  # ", and if my supervisor is out who …": no question we can
-            # read apart; it stays with the part before it
-        else:
-            joined.append(p)
-    parts = joined
-    asks = [p for p in parts if _asks(p) and not (_SUBORDINATE.match(p) and "," not in p)]
-    if len(asks) < 2:
-        return []
-    from ..planner import with_subject  # "what should I check first" takes the earlier part's condition or subject
-
-    asks = [p.rstrip("?").strip() for p in asks]
-    return [asks[0], *(with_subject(p, asks[i]) for i, p in enumerate(asks[1:]))]
-
-
-def alternatives(asking: str) -> list[str]:
-    """'Can I work from outside the U.S. while on vacation, or long-term because my spouse is posted overseas?' asks
-    about two cases: ['Can I work from outside the U.S. while on vacation', 'long-term because my spouse is posted
-    overseas']. Only a ', or' between two clauses of at least two content words each splits ('Slack or email' does
-    not)."""
-    sides = [x.strip(" ,?") for x in re.split(r",\s*or\s+", asking.strip()) if x.strip(" ,?")]
-    if len(sides) != 2 or any(len(content_words(x)) < 2 for x in sides):
-        return []
-    return sides
-
-
-def _asks(part: str) -> bool:
-    """The part asks: it opens with a question word once a leading clause is set aside ("If I leave, what …"), or
-    asks after telling ("one of my trainings isn't even showing up, so how do I contact OLU support")."""
-    return bool(_ASKS.match(_CLAUSE_LEAD.sub("", part)) or _ASKS_AFTER_TELLING.search(part))
-
-
-_AUX = r"(?:do|does|did|can|could|should|would|will|is|are|was|were|am|must|may|shall)"
-_ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|when|where|why|how|which)\s+{_AUX}\b|"
-                                 rf"{_AUX}\s+(?:i|we|you|they|it|he|she)\b|"
-                                 # "who" and its verb: "maybe a dumb question, but who approves a hotfix"
-                                 r"who\s+(?!(?:i|we|you|they|he|she|it|me|us|them)\b)[a-z]+s\b)", re.I)
-# ("Until when can I incur expenses …, and will my FSA roll over?", "… and at what point do we need PRA approval?":
-# a preposition before the question word)
-_ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|"
-                   r"(?:at|in|on|for|to|from|with|under|after|before|by)\s+(?:what|which|whom|whose|how)|can|could|"
-                   r"may|might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|has|had)\b")
-
-
-# "When I land a pull request by hand, which lines …": a when/where clause with its own subject sets the case of
-# the question after it; it asks nothing ("When should it …" asks).
-_SUBORDINATE = re.compile(r"(?i)^(?:when|where|whenever|wherever)\s+(?:i|we|you|they|he|she|it|my|our|your|their|"
-                          r"the|a|an|this|that|these|those|someone|somebody|people)\b")
-
-
-def _last_sentence(part: str) -> str:
-    """'I'm taking a week off. Where do I request it' → 'Where do I request it' (the statement is context). A
-    condition written without its comma gets one: 'if it does get archived do we need …' → 'if it does get archived,
-    do we need …', so the part reads as the yes/no question it is."""
-    pieces = asked_sentences(part)
-    last = pieces[-1].strip(" ,.") if pieces else part
-    if LABELLED_PARTS and (m := _LABEL.match(last)) and _asks(last[m.end():]) and not _asks(m.group("label")):
-        last = last[m.end():]  # "Two HR Links questions: where do I see …" asks "where do I see …"
-    return _BARE_CONDITION.sub(r"\1, \2", last)
-
-
-# A label before the asking ("Two HR Links questions: where do I see …, and where can I check …?", "Quick one: how
-# do I …"): the parts are after it, and what it names ("HR Links") is the context of every part.
-LABELLED_PARTS = True
-_LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}):\s+")
-_CHATTER = frozenset("""quick q question questions note heads sorry dumb silly ok okay fyi re hey hi hello thanks
-two three couple things thing one follow followup follow-up random newbie""".split())
-
-
-# "if it does get archived do we need …", "if so do we …": a condition, then the question's auxiliary and its
-# subject ("if I do it myself do I need …": "do it" is the condition's verb, "to do we" no question).
-# The condition has a subject of its own ("When should it …" asks, it sets no case).
-_BARE_CONDITION = re.compile(r"(?i)^((?:if|once|when)\s+(?:so|not|i|we|you|they|he|she|it|my|our|your|their|the|a|"
-                             r"an|this|that|these|those|someone|people)\b[^,]*?)(?<!\bto)\s+((?:do|does|did)\s+"
-                             r"(?:i|we|you|they|he|she)|(?:can|could|should|will|would|is|are|am|must|may|shall)\s+"
-                             r"(?:i|we|you|they|it|he|she))\b")
 
 
 # "I need accounts on both Docker Hub and Smartsheet. Is getting access the same process for both?" compares the two
@@ -360,17 +254,17 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
             frame_words, texts = side_frame(scened) if compared.LISTED_SIDES and scened else ("", scened or texts)
     if not texts:
         texts = split_parts(question)
-        if comparison and PARTS_NOT_SIDES and len(texts) >= 2 and all(_asks(t) for t in texts):
+        if comparison and PARTS_NOT_SIDES and len(texts) >= 2 and all(asks(t) for t in texts):
             comparison = False  # "What do the three letters stand for and how are they different?": two questions
     cases = not texts and whole is Expect.YESNO and alternatives(asking)
     if cases:
         texts = cases
-    context = _context_of(question)
+    context = context_of(question)
     parts: list[Part] = []
     previous: set[str] = set()
     for t in texts or [asking]:
         kind = expected(t)
-        if comparison or not _asks(t):  # a side or a fragment: the question's kind
+        if comparison or not asks(t):  # a side or a fragment: the question's kind
             kind = whole
         stems = _stems(t)
         query = t
@@ -412,24 +306,3 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
                                                         own=p.own, side=p.side))]
     return Frame(question=question, parts=parts, comparison=comparison and len(parts) >= 2, stems=_stems(question),
                  side_frame=frame_words)
-
-
-def _context_of(question: str) -> str:
-    """Statements around the asking parts ("I'm taking a week and a half of vacation next month."), and whatever
-    opens the asking sentence before its first asking part: a condition ("When we ship a hotfix, who approves it and
-    …", "On the days I'm flying, how much …"), a lead ("Please tell me who approves …") or a story told before
-    it asks ("My laptop died, so who do I contact")."""
-    statements = told_statements(question)
-    asking = asking_sentence(question)
-    opening = _PART_SPLIT.split(asking)[0].strip(" ,")
-    first = _last_sentence(opening)  # a statement before it is one of the above
-    label = _LABEL.match(asked_sentences(opening)[-1] if asked_sentences(opening) else opening)
-    if (LABELLED_PARTS and label and first != opening and not _asks(label.group("label"))
-            and set(content_words(label.group("label"))) - _CHATTER):  # "Quick q:" names nothing
-        statements.append(label.group("label"))
-    if _SUBORDINATE.match(first) or (first and not _asks(first)
-                                     and first != asking.strip(" ,")):
-        statements.append(first)
-    elif not _ASKS.match(_CLAUSE_LEAD.sub("", first)) and (told := _ASKS_AFTER_TELLING.search(first)):
-        statements.append(first[:told.start()])  # "My laptop died, so who do I contact": the story is everyone's
-    return " ".join(statements)

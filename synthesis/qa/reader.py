@@ -24,12 +24,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..models import SECTION_SEP, Passage, headings
-from ..sentences import LABEL_LINE, OPTION_TERM, about_itself, asked_sentences, is_pointer, leans_on_context, quantities
+from ..pointers import about_itself, is_pointer, leans_on_context
+from ..sentences import LABEL_LINE, OPTION_TERM
 from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
-from . import kinds
+from . import asker, kinds
 from .acronyms import definitions, expand, spelled_out
+from .asker import (asked_case, named_scopes, numbers_stated, opposite_kinds, same_case, same_number, threshold_fit,
+                    words_of, written_as_name)
 from .question import Expect, Field, Frame, stem_weights
-from .values import threshold_case, told_amounts
+from .values import told_amounts
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -40,15 +43,8 @@ POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and an
 PRONOUN_FACTOR = 0.9
 QUESTION_FACTOR = 0.5
 SAME_QUANTITY = 1.1  # a sentence stating the quantity or number the asker states ("I'm only working 3 days" → "Work
-# week: 3 days", "with 5 direct reports" → "Number of direct reports: 5"), or a row naming their code ("18F")
-# A sentence that states the rule for the case the asker sets ("… if the engineering manager is unreachable?" → "If
-# the owning team's engineering manager is unreachable for 30 minutes, any other engineering manager may approve"):
-# its own condition holds CASE_SHARE of the words of the asker's (and at least two), so it answers over the general
-# rule it qualifies. A preference among the sentences, like SAME_QUANTITY, not evidence that the context answers.
-SAME_CASE, CASE_SHARE = 1.1, 0.6
-# ("unless" states the opposite case: not compared; "When is …?" asks a time, it sets no case)
-_CASE = re.compile(r"\b(?:if|when(?!\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|must|may|might|"
-                   r"has|have|had)\b)|whenever|in case)\s+([^,;:?.!]+)", re.I)
+# week: 3 days", "with 5 direct reports" → "Number of direct reports: 5"), or a row naming their code ("18F"); a
+# sentence stating the rule for the asker's condition or sum, or for the opposite kind, is weighed in asker.py
 # a row of an example's table ("For example: Day: Monday; Hours: 8; Day: Monday; Hours: Off."): it illustrates the
 # rule stated above it, which answers (a table of the rules themselves, an accrual table, keeps its weight)
 ROW_FACTOR = 0.8
@@ -177,76 +173,6 @@ def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list
             scores[i] = max(float(scores[i]), best.get((id(c.passage), c.passage.section), 0.0))
 
 
-# A number standing alone: "5" in "with 5 direct reports" or "Number of direct reports: 5", not in "v2", "3.5.1",
-# "$40" or "50%" (those are read as quantities, or are no count).
-_BARE_NUMBER = re.compile(r"(?<![\w.,$/-])(\d+(?:\.\d+)?)(?![\w/%-]|[.,]\d)")
-NUMBER_REACH = 40  # characters either side of a number whose words say what it counts
-
-
-def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
-    """The quantities a text states ("3 days" is "72 hours") and its bare numbers ("5 direct reports"), each with
-    the content stems around it (what it is a number of: "direct reports", "work week")."""
-    spans = [((family, round(value, 6)), pos, pos + len(surface)) for family, value, surface, pos in quantities(text)]
-    spans += [(("number", m.group(1)), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)
-              if not any(start <= m.start() < end for _, start, end in spans)]  # "3" of "3 days" is that quantity
-    found: dict[tuple[str, object], set[str]] = {}
-    for key, start, end in spans:
-        around = f"{text[max(0, start - NUMBER_REACH):start]} {text[end:end + NUMBER_REACH]}"
-        found.setdefault(key, set()).update(content_stems(around))
-    return found
-
-
-def asked_case(question: str) -> set[str]:
-    """The content stems of the conditions the asker sets in asking ("… if the engineering manager is
-    unreachable?"); none when the rule is switched off (SAME_CASE 1.0). A condition in the story before the asking
-    describes the situation, it asks for no case: "OpenOCD only talks to my board when I run it as root. What file
-    do I need to create?" is not asking what to do when running as root."""
-    if SAME_CASE == 1.0:
-        return set()
-    asking = [q for q in asked_sentences(question) if q.rstrip().endswith("?")] or [question]
-    return set().union(*(content_stems(m.group(1)) for q in asking for m in _CASE.finditer(q)))
-
-
-def same_case(case: set[str], text: str) -> bool:
-    """The text states a rule under a condition that is the asker's (see SAME_CASE)."""
-    if len(case) < 2:
-        return False
-    return any(len(shared := case & content_stems(m.group(1))) >= 2 and len(shared) >= CASE_SHARE * len(case)
-               for m in _CASE.finditer(text))
-
-
-# A sum of money the asker states ("a regional conference that'll cost about $1,200 all in") against the thresholds
-# a rule is stated for (`values.threshold_case`): a sentence with a clause whose threshold the sum meets is the
-# asker's rule (SAME_CASE); one all of whose clauses state thresholds it fails is another's (THRESHOLD_MISS).
-THRESHOLD_MISS = 0.9
-
-
-def threshold_fit(amounts: list[float], text: str) -> float:
-    """SAME_CASE, THRESHOLD_MISS or 1 for a sentence, by the thresholds it states for the asker's sums."""
-    case = threshold_case(amounts, text)
-    return SAME_CASE if case else THRESHOLD_MISS if case is False else 1.0
-
-
-def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
-    """The text states a number the asker states, of the same thing: a word around it is a word around theirs
-    ("I'm only working 3 days this week" and "Work week: 3 days"; not "a 120-day detail" and "a performance plan
-    for 120 days")."""
-    return any(key in told and told[key] & near for key, near in numbers_stated(text).items())
-
-
-# A coded name the asker gives, letters and digits in one word ("18F", "GS-13", "SF-182"): the "Label: value" row
-# naming it is their row ("Q2ADA: 18F" for an 18F designer's office symbol), as a number they state picks theirs.
-_CODE = re.compile(r"(?<![\w.-])(?:[A-Z][\w-]{0,15}\d[\w-]{0,15}|\d{1,15}[A-Z][\w-]{0,15})(?![\w-])")
-# … or an affix the asker writes as one ("channels that start with g-", "the -public suffix"): a table row naming
-# the same affix is the one about it (AFFIX_CODES)
-AFFIX_CODES = True
-_AFFIX = re.compile(r"(?<![\w-])(?:[a-z]{1,12}-|-[a-z]{1,12})(?![\w-])", re.I)
-
-
-def _affixes(text: str) -> set[str]:
-    return {a.lower() for a in _AFFIX.findall(text)} if AFFIX_CODES else set()
-
-
 def field_line(text: str) -> bool:
     """A setting's short "Label: value" line ("Default: 3", "Type: integer"): it says nothing without its heading."""
     return bool(LABEL_LINE.match(text)) and len(text.split()) <= FIELD_LINE_WORDS
@@ -261,56 +187,6 @@ def section_heading(c: Candidate) -> str:
     """The innermost section heading over a sentence, or '' when it has none but the page's title."""
     heading = last_heading(c)
     return "" if not c.passage.section or heading == c.passage.title.strip() else heading
-
-
-# A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near/out of (the)"
-# ("at the DC office", "move to New York"); not a possession ("my Mac"). The run's last word names it, and only if
-# the retrieved text writes it as a name (capitalised in PROPER_SHARE of its uses): "how to Request leave" is
-# title case, not a place.
-_NAME = re.compile(r"\b(?:in|at|to|from|near|out of)\s+(?:the\s+)?"
-                   r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
-PROPER_SHARE = 0.8
-# … but where something is recorded is no scope of the question: "a desktop app that's already approved in GEAR. How
-# do I get it onto my GSA Mac?" asks about installing it, wherever the approval is listed
-RECORDED_IN = True
-# ("posted" and "registered" are left out: "I'm posted in Chicago for a detail" is where the asker is)
-_RECORDED = re.compile(r"\b(?:approved|listed|stored|saved|recorded|logged|documented|tracked|published|found|"
-                       r"mentioned|described)\s*$", re.I)
-
-
-# A sentence about the opposite kind of what is asked ("Before creating a public GitHub repo …, check with your
-# project lead" for "Who do I have to check with before creating a private GitHub repo?") states another case's rule:
-# it keeps OPPOSITE_CASE of its relevance, unless it names the asked kind too; a question naming both asks of both.
-OPPOSITE_CASE = 0.7
-_OPPOSITES = (("public", "private"), ("internal", "external"), ("full-time", "part-time"), ("paid", "unpaid"),
-              ("permanent", "temporary"), ("domestic", "international"), ("incoming", "outgoing"))
-
-
-def words_of(text: str) -> set[str]:
-    """The text's lower-cased words, hyphenated ones whole ("full-time")."""
-    return set(re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower()))
-
-
-def opposite_kinds(question: str) -> tuple[set[str], set[str]]:
-    """The kinds the question asks of ("private") and their opposites ("public"), from a short list of opposite
-    pairs; none of a pair the question names both of."""
-    said = words_of(question)
-    asked = {a for pair in _OPPOSITES for a, b in (pair, pair[::-1]) if a in said and b not in said}
-    return asked, {b for pair in _OPPOSITES for a, b in (pair, pair[::-1]) if a in asked}
-
-
-def written_as_name(name: str, text: str, *, unused: bool = False) -> bool:
-    """The text writes `name` capitalised in PROPER_SHARE of its uses as a word of its own (not a Slack channel's or
-    an email address's: "#denver", "denver@gsa.gov"); `unused` when it does not use it."""
-    uses = re.findall(rf"(?<![\w#@.-]){re.escape(name)}(?![\w@-])", text, re.I)
-    return sum(u[0].isupper() for u in uses) >= PROPER_SHARE * len(uses) if uses else unused
-
-
-def named_scopes(question: str) -> list[str]:
-    """The last word of each place or unit the question names (`_NAME`), not where something is recorded
-    (RECORDED_IN)."""
-    return [m.group("name").split()[-1] for m in _NAME.finditer(question)
-            if not (RECORDED_IN and _RECORDED.search(question[:m.start()]))]
 
 
 def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> set[str]:
@@ -410,8 +286,8 @@ class Reader:
         # the acronyms it names, or spells out ("Centers of Excellence" names the CoE): no one new
         asked_acronyms = (set(kinds.ACRONYM.findall(frame.question)) | spelled_out(frame.question, known)
                           if asks_who else set())
-        codes = {stem(w) for w in _CODE.findall(frame.question)}  # "I'm a fully remote 18F designer"
-        affixes = _affixes(frame.question)
+        codes = asker.coded_names(frame.question)  # "I'm a fully remote 18F designer"
+        affixes = asker.affixes(frame.question)
         fields = {p.field for p in frame.parts if p.field}
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         told_or_code = [False] * n
@@ -445,14 +321,14 @@ class Reader:
             # evidence that the context answers (`plain` leaves it out for answerability)
             told_or_code[i] = bool((told and same_number(told, c.text))
                                    or (codes and field_line(c.text) and codes & own[i])
-                                   or (affixes and (c.row or field_line(c.text)) and affixes & _affixes(c.text)))
+                                   or (affixes and (c.row or field_line(c.text)) and affixes & asker.affixes(c.text)))
             same = SAME_QUANTITY if told_or_code[i] else 1.0
             if case and same_case(case, c.text):
-                same *= SAME_CASE
+                same *= asker.SAME_CASE
             if amounts:  # "… cost about $1,200 …": the rule for "less than $2,500", not the one for "more than"
                 same *= threshold_fit(amounts, f"{c.lead_in} {c.text}")
             if opposite and opposite & words_of(c.text) and not asked_kind & words_of(c.text):
-                same *= OPPOSITE_CASE  # "Before creating a public GitHub repo …" for "… a private GitHub repo?"
+                same *= asker.OPPOSITE_CASE  # "Before creating a public GitHub repo …" for "… a private GitHub repo?"
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(c.text, asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..sentences import is_pointer
+from ..pointers import is_pointer
 from ..stems import content_stems
 from . import reader
 from .every_side import contrast_line, own_words, section_of, shared_section

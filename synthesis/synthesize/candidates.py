@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 
 from ..citations import protect
+from ..lists import ends_in_steps, steps_go_on
 from ..models import Passage, headings
+from ..pointers import points_back
 from ..qa import Candidate
 from ..qa.kinds import mostly_instructions
 from ..qa.reader import field_line
-from ..sentences import (ITEM_LINE, announces_next, ends_in_steps, lead_text, points_back, sentence_units,
-                         steps_go_on)
+from ..sentences import ITEM_LINE, announces_next, lead_text, sentence_units
 from .base import Context
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from ..citations import cite
+from ..pointers import NOT_IT
 from ..qa import Candidate, Expect
-from ..sentences import NOT_IT, OPTION_TERM, REFERS_BELOW, introduces_list, lead_joint, lead_text
+from ..sentences import OPTION_TERM, REFERS_BELOW, introduces_list, lead_joint, lead_text
 from ..stems import content_stems
 
 Unit = Candidate

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from ..citations import cite
+from ..pointers import is_pointer, leans_on_context
 from ..qa import Candidate, Expect, Frame, pick_answers
-from ..qa.reader import asked_case, same_case
+from ..qa.asker import asked_case, same_case
 from ..qa.selection import parallel
-from ..sentences import introduces_list, is_pointer, leans_on_context, split_sentences
+from ..sentences import introduces_list, split_sentences
 from ..verify import as_clause
 from .contradictions import ClaimConflict, Verdict, resolution
 from .linked import linked_steps

@@ -222,7 +222,7 @@ async def test_a_section_of_prose_between_a_pointer_and_its_steps_is_read_throug
     nothing more: the steps were two chunks on."""
     from synthesis import agent as agent_module
     from synthesis.agent import _Run, build_agent
-    from synthesis.sentences import has_list
+    from synthesis.lists import has_list
     from synthesis.synthesize import quotes
     from synthesis.synthesize.base import Context, ContextSource
     from synthesis.synthesize.extractive import ExtractiveSynthesizer
@@ -322,7 +322,7 @@ async def test_a_chunk_cut_inside_numbered_steps_is_read_with_the_next(tmp_path,
     from synthesis.agent import _Run, build_agent
     from synthesis.config import Settings
     from synthesis.retrieval import make_retriever
-    from synthesis.sentences import ends_in_steps
+    from synthesis.lists import ends_in_steps
 
     settings = Settings(_env_file=None, home=tmp_path / "home", collection="pslf")
     store = ingest_into(settings, minilm, "pslf", write_docs(tmp_path, {"docs/benefits.md": PSLF_PAGE}))

@@ -250,7 +250,7 @@ def test_the_synthesizer_has_one_async_entry_point_and_no_sync_twin():
     ("A production rollback must start within 15 minutes of a failed health check.", False, False),
 ])
 def test_pointer_and_dangling_pronoun_detection(text, pointer, leans):
-    from synthesis.sentences import is_pointer, leans_on_context
+    from synthesis.pointers import is_pointer, leans_on_context
 
     assert (is_pointer(text), leans_on_context(text)) == (pointer, leans)
 
@@ -328,7 +328,7 @@ PRINTER = ("A separate justification process is required for printer requests. I
     ("Request: Monitor; Reviewers needed: one; Time: 2 days.", False),  # a table row ending in "one"
 ])
 def test_a_sentence_that_points_back(text, points):
-    from synthesis.sentences import points_back
+    from synthesis.pointers import points_back
 
     assert points_back(text) is points
 
@@ -390,7 +390,7 @@ SLACK_ADMIN = ("Back to Slack page\n\nThis page overviews the administrative tas
 
 
 async def test_a_page_about_itself_and_a_link_home_do_not_answer(minilm):
-    from synthesis.sentences import about_itself, points_back
+    from synthesis.pointers import about_itself, points_back
 
     assert about_itself("This page overviews the administrative tasks done to manage our Slack accounts at TTS.")
     assert not points_back("This guide covers the whole process.")  # it points at the document, not a sentence

@@ -222,6 +222,7 @@ async def test_the_rows_of_an_example_table_give_way_to_the_rule_they_illustrate
 def test_a_label_before_the_asking_is_every_parts_context(monkeypatch):
     """"Two HR Links questions: where do I see …, and where can I check whether I'm FLSA exempt?" was read as one
     question (its first part did not open with a question word), and the FLSA part went unanswered."""
+    from synthesis.qa import parts
     from synthesis.qa import question as q
 
     text = ("Two HR Links questions: where do I see the date my term appointment ends, and where can I check whether "
@@ -231,7 +232,7 @@ def test_a_label_before_the_asking_is_every_parts_context(monkeypatch):
                                              "where can I check whether I'm FLSA exempt"]
     assert all(p.query.startswith("Two HR Links questions") for p in frame.parts)
     assert len(q.analyze("Where is the office: DC or NYC?").parts) == 1
-    monkeypatch.setattr(q, "LABELLED_PARTS", False)
+    monkeypatch.setattr(parts, "LABELLED_PARTS", False)
     assert len(q.analyze(text).parts) == 1
 
 
@@ -258,6 +259,7 @@ async def test_sides_listed_with_commas_are_each_a_side(minilm, monkeypatch):
 
 async def test_the_rules_leave_the_review_s_counterexamples_alone(minilm):
     """What a review of these rules tried: each must keep answering (or reading) as before."""
+    from synthesis.qa import parts
     from synthesis.qa import question as q
     from synthesis.qa import sides, topic, values
 
@@ -282,7 +284,7 @@ async def test_the_rules_leave_the_review_s_counterexamples_alone(minilm):
     earned = await _answer(minilm, "How much annual leave do new employees earn each pay period?", accrual)
     assert "Hours per pay period" in earned.summary, earned.summary
     assert sides.names_whole("a variable day schedule", "", "Variable Day", ["a variable week schedule"])
-    assert q._context_of("Quick q: what time is it due, and does anything happen if I forget?") == ""
+    assert parts.context_of("Quick q: what time is it due, and does anything happen if I forget?") == ""
 
 
 DIRECTOR = ("Engineering", "Engineering Chapter > Director",
@@ -305,7 +307,7 @@ LEAD_TIMES = ("Conferences, events and training", "How far in advance should I s
 async def test_who_holds_a_role_is_answered_only_by_a_name(minilm, monkeypatch):
     """"Who is the current 18F Director of Engineering?" (hp19, unanswerable) was answered with the page describing
     the role: the handbook names roles, rarely the people in them."""
-    from synthesis.qa import answerability, specifics
+    from synthesis.qa import specifics
 
     question = "Who is the current 18F Director of Engineering? I'd like to reach out to them by name."
     assert not (await _answer(minilm, question, _context(DIRECTOR))).summary
@@ -351,7 +353,7 @@ async def test_a_fee_asked_yes_or_no_needs_a_sentence_about_money(minilm, monkey
 async def test_the_rule_whose_threshold_the_askers_sum_meets_answers(minilm, monkeypatch):
     """"… a regional conference that'll cost about $1,200 all in … How far ahead should I put in the request?" (hp19)
     led with the lead time for conferences costing more than $2,500."""
-    from synthesis.qa import reader, values
+    from synthesis.qa import asker, values
 
     question = ("I'd like to go to a regional conference that'll cost about $1,200 all in, including travel. How far "
                 "ahead should I put in the request?")
@@ -362,24 +364,24 @@ async def test_the_rule_whose_threshold_the_askers_sum_meets_answers(minilm, mon
     monkeypatch.setattr(values, "THRESHOLDS", True)
     assert values.told_amounts("Do purchases over $500 need approval?") == []  # a threshold asked, no sum told
     assert values.told_amounts("My rent is $1,200/month.") == []  # a rate, no sum
-    assert reader.threshold_fit([1200.0], "Anything over $10k needs approval") == reader.THRESHOLD_MISS
-    assert reader.threshold_fit([500.0], "Purchases up to $500 need no quote.") == reader.SAME_CASE  # inclusive
-    assert reader.threshold_fit([3000.0], "Events costing $2,500 or more need a review.") == reader.SAME_CASE
+    assert asker.threshold_fit([1200.0], "Anything over $10k needs approval") == asker.THRESHOLD_MISS
+    assert asker.threshold_fit([500.0], "Purchases up to $500 need no quote.") == asker.SAME_CASE  # inclusive
+    assert asker.threshold_fit([3000.0], "Events costing $2,500 or more need a review.") == asker.SAME_CASE
     # a clause with no threshold may be the asker's: "Speaking events" shares its line with "more than $2,500"
-    assert reader.threshold_fit([300.0], "Three to five weeks in advance for: Conference events that cost more than "
+    assert asker.threshold_fit([300.0], "Three to five weeks in advance for: Conference events that cost more than "
                                          "$2,500; Speaking events in your official capacity") == 1.0
 
 
 def test_where_an_approval_is_listed_scopes_nothing(monkeypatch):
     """"There's a desktop app I need that's already approved in GEAR. How do I actually get it onto my GSA Mac?"
     (hp19) was refused: "in GEAR" read as the question's place, and the Mac answered only on other pages."""
-    from synthesis.qa import reader
+    from synthesis.qa import asker
 
     question = "There's a desktop app I need that's already approved in GEAR. How do I actually get it onto my GSA Mac?"
-    assert not reader.named_scopes(question)
-    assert reader.named_scopes("I'm posted in Chicago for a detail. Is there a lactation room?") == ["Chicago"]
-    monkeypatch.setattr(reader, "RECORDED_IN", False)
-    assert reader.named_scopes(question) == ["GEAR"]
+    assert not asker.named_scopes(question)
+    assert asker.named_scopes("I'm posted in Chicago for a detail. Is there a lactation room?") == ["Chicago"]
+    monkeypatch.setattr(asker, "RECORDED_IN", False)
+    assert asker.named_scopes(question) == ["GEAR"]
 
 
 def test_shapes_of_the_seventh_probe(monkeypatch):

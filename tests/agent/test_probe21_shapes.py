@@ -83,10 +83,10 @@ async def test_a_number_after_the_number_of_units_it_counts_states_a_duration(mi
 async def test_an_affix_the_asker_names_picks_its_row(minilm, monkeypatch):
     """"I keep seeing slack channels that start with g- ... what does that prefix mean?" quoted the first rows of the
     prefix table (admins-, -partner, -public …), not the one for "g-"."""
-    from synthesis.qa import reader
+    from synthesis.qa import asker
 
     question = "I keep seeing slack channels that start with g- ... what does that prefix mean?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, _context(CHANNELS), reader, "AFFIX_CODES", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(CHANNELS), asker, "AFFIX_CODES", False)
     assert "Guilds" in on and "admins-" not in on, on
     assert "Guilds" not in off, off
 
@@ -117,7 +117,7 @@ async def test_sides_compared_on_expiry_are_answered_with_their_expiry(minilm):
 async def test_how_much_notice_asks_a_span_of_time_stated_under_the_sides_heading(minilm, monkeypatch):
     """"How much notice do I need for live captioning (CART) compared to an ASL interpreter?" quoted that CART costs
     nothing: the line with the notice ("at least 12 hours prior") names no captioning, its heading does."""
-    from synthesis.qa import answerability, values
+    from synthesis.qa import unstated, values
 
     question = ("I'm setting up accommodations for a deaf colleague in an upcoming meeting. how much notice do I need "
                 "for live captioning (CART) compared to an ASL interpreter?")
@@ -127,7 +127,7 @@ async def test_how_much_notice_asks_a_span_of_time_stated_under_the_sides_headin
     assert "72 hours" in on, on
     assert off.startswith("There is no cost"), off
     monkeypatch.setattr(values, "NOTICE_ASKED", True)
-    monkeypatch.setattr(answerability, "HEADED_ABOUT", False)
+    monkeypatch.setattr(unstated, "HEADED_ABOUT", False)
     # without the heading, nothing about captioning states a span of time: that side is a gap
     gap = (await _answer(minilm, question, context)).summary
     assert "12 hours" not in gap and 'does not answer "how much notice do I need for live captioning' in gap, gap
@@ -348,7 +348,7 @@ def test_the_last_read_s_findings_on_sides_aspects_and_headings():
     from types import SimpleNamespace
 
     from synthesis.models import Passage
-    from synthesis.qa import answerability
+    from synthesis.qa import unstated
 
     frame = analyze("When I tell PeopleOps I'm moving, they ask if I'm a Remote Worker or a Routine Teleworker. How "
                     "are they different when it comes to pay?")
@@ -365,4 +365,4 @@ def test_the_last_read_s_findings_on_sides_aspects_and_headings():
     headed = SimpleNamespace(passage=Passage(id="p", doc_id="d", content="x", score=0.5,
                                              title="Deaf and hard of hearing",
                                              section="Deaf and hard of hearing > Live captioning"))
-    assert not answerability._headed_by(part, titled) and answerability._headed_by(part, headed)
+    assert not unstated._headed_by(part, titled) and unstated._headed_by(part, headed)

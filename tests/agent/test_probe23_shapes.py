@@ -323,7 +323,7 @@ def test_a_chunk_ending_inside_numbered_instructions_is_continued(monkeypatch):
     instructions, whose next chunk goes on with step 6 after step 5."""
     from synthesis import agent
     from synthesis.models import Passage
-    from synthesis.sentences import ends_in_steps, steps_go_on
+    from synthesis.lists import ends_in_steps, steps_go_on
 
     passage = Passage(id="b#25", doc_id="benefits.md", content=PSLF_25, score=0.5, chunk_index=25)
     assert ends_in_steps(PSLF_25) and agent._cut_steps(passage) and steps_go_on(PSLF_25, PSLF_26)
@@ -364,10 +364,10 @@ GITHUB_RULES = ("GitHub", "Rules",
 async def test_a_rule_for_the_opposite_kind_answers_another_case(minilm, monkeypatch):
     """"Who do I have to check with before creating a private GitHub repo for my project?" was answered 'high' with
     "Before creating a public GitHub repo …, check with your project lead"."""
-    from synthesis.qa import reader
+    from synthesis.qa import asker
 
     question = "Who do I have to check with before creating a private GitHub repo for my project?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, _context(DESIGN_PUBLIC, GITHUB_RULES), reader,
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(DESIGN_PUBLIC, GITHUB_RULES), asker,
                                       "OPPOSITE_CASE", 1.0)
     assert "Ask TTS Tech Operations before creating private repositories" in on, on
     assert "private repositories" not in off, off
@@ -380,6 +380,6 @@ async def test_a_rule_for_the_opposite_kind_answers_another_case(minilm, monkeyp
     assert outcome.synthesis.quality.overall <= 0.6, outcome.synthesis.quality
     monkeypatch.setattr(extractive, "opposite_kinds", lambda q: (set(), set()))  # (no kind asked: 'high' again)
     assert (await Reader(minilm).synthesize(question, _context(DESIGN_PUBLIC))).synthesis.quality.overall > 0.6
-    assert reader.opposite_kinds(question) == ({"private"}, {"public"})
+    assert asker.opposite_kinds(question) == ({"private"}, {"public"})
     # a question naming both kinds asks of both: no opposite
-    assert reader.opposite_kinds("How does creating a public repo differ from creating a private one?") == (set(), set())
+    assert asker.opposite_kinds("How does creating a public repo differ from creating a private one?") == (set(), set())

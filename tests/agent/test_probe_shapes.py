@@ -48,22 +48,22 @@ RESEARCH = ("TTS Research Guide: compensating research participants", "Costs",
 async def test_a_reimbursement_asked_in_the_passive_needs_a_sentence_about_reimbursing_it(minilm, monkeypatch):
     """"Can I get reimbursed if I upgrade it to a paid Pro plan?" was answered with the Docker Hub page's "You may use
     your personal Docker Hub account for work": nothing there says who pays for an upgrade."""
-    from synthesis.qa import answerability
+    from synthesis.qa import unstated
 
     question = "I use my personal Docker Hub account for work. Can I get reimbursed if I upgrade it to a paid Pro plan?"
     liability = ("Travel guide FAQ", "How can I get reimbursed for professional liability insurance?",
                  "Supervisors may be reimbursed for up to half the cost of professional liability insurance.")
-    on, off = await _with_and_without(minilm, monkeypatch, question, _context(DOCKER, liability), answerability,
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(DOCKER, liability), unstated,
                                       "REIMBURSED_PASSIVE", False)
     assert not on, on
     assert "personal Docker Hub account" in off, off
-    monkeypatch.setattr(answerability, "REIMBURSED_PASSIVE", True)
-    assert answerability.reimbursed("Can I get reimbursed for my gym membership?")[0] == "my gym membership"
-    assert answerability.reimbursed(question) == ("upgrade it to a paid Pro plan",
+    monkeypatch.setattr(unstated, "REIMBURSED_PASSIVE", True)
+    assert unstated.reimbursed("Can I get reimbursed for my gym membership?")[0] == "my gym membership"
+    assert unstated.reimbursed(question) == ("upgrade it to a paid Pro plan",
                                                   "a reimbursement when you upgrade it to a paid Pro plan")
-    assert answerability.reimbursed("Can I get reimbursed for those?")[0] == "those"  # no content word: no rule
+    assert unstated.reimbursed("Can I get reimbursed for those?")[0] == "those"  # no content word: no rule
     # what the thing is ends where the active form's does ("… for travel on weekends" is about travel)
-    assert answerability.reimbursed("Can I get reimbursed for travel on weekends?")[0] == "travel"
+    assert unstated.reimbursed("Can I get reimbursed for travel on weekends?")[0] == "travel"
     paid = _context(("Docker Hub", "Paid plans",
                      "Staff who need a paid Docker Hub Pro plan for their work are reimbursed for the upgrade through "
                      "a purchase card request."))
@@ -73,20 +73,20 @@ async def test_a_reimbursement_asked_in_the_passive_needs_a_sentence_about_reimb
 async def test_a_price_asked_of_a_thing_is_answered_only_by_a_price_of_that_thing(minilm, monkeypatch):
     """"How many Adobe Creative Cloud licenses does TTS have in total, and how much does each seat cost my team?" was
     answered with an opportunity cost of $10,000/week and research participants' $125: prices, not of a seat."""
-    from synthesis.qa import answerability
+    from synthesis.qa import unstated
 
     question = ("How many Adobe Creative Cloud licenses does TTS have in total, and how much does each seat cost my "
                 "team?")
     context = _context(ADOBE, STOP_WORK, RESEARCH)
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, answerability, "PRICED", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, unstated, "PRICED", False)
     assert not on, on
     assert "$" in off, off
-    monkeypatch.setattr(answerability, "PRICED", True)
-    assert answerability.priced_noun("how much does the Adobe Creative Cloud license cost per year?") == "license"
-    assert answerability.priced_noun("How much does it cost?") == ""  # a pronoun prices what was told
+    monkeypatch.setattr(unstated, "PRICED", True)
+    assert unstated.priced_noun("how much does the Adobe Creative Cloud license cost per year?") == "license"
+    assert unstated.priced_noun("How much does it cost?") == ""  # a pronoun prices what was told
     # an adverb is no thing priced, and "what does X cost" asks as "how much" does (found in review)
-    assert answerability.priced_noun("How much does a FedRAMP authorization typically cost?") == "authorization"
-    assert answerability.priced_noun("What does a Zoom seat cost?") == "seat"
+    assert unstated.priced_noun("How much does a FedRAMP authorization typically cost?") == "authorization"
+    assert unstated.priced_noun("What does a Zoom seat cost?") == "seat"
     priced = _context(("Adobe", "Licenses", "A Creative Cloud seat costs the team $85 per month."), STOP_WORK)
     s = await _answer(minilm, "How much does each Creative Cloud seat cost my team?", priced)
     assert "$85 per month" in s.summary, s.summary
@@ -427,7 +427,7 @@ async def test_it_for_information_technology_is_no_pronoun(minilm, monkeypatch):
     "GSA IT does not currently have a Mac Loaner Program, …": "IT" was read as the pronoun "it", so the sentence
     seemed to lean on the one before and was no answer candidate."""
     from synthesis.qa.topic import _points_back
-    from synthesis.sentences import leans_on_context, points_back
+    from synthesis.pointers import leans_on_context, points_back
 
     mac = "GSA IT does not currently have a Mac Loaner Program, but can provide loaners for exceptional cases."
     assert not leans_on_context(mac) and not points_back("IT Service Desk can reset your password.")

@@ -138,14 +138,14 @@ def test_an_and_if_clause_is_a_part_of_its_own():
 def test_an_and_if_clause_before_a_comma_is_the_case_of_the_next_part(monkeypatch):
     """18F handbook (a fresh probe): ", and if it's been a while and nothing has shown up, who should I email?" asks
     whom to email in that case; the condition is not the first part's ("how long does it take")."""
-    from synthesis.qa import question
+    from synthesis.qa import parts
 
     asked = ("I submitted my travel voucher. How long does it take before I get paid back, and if it's been a while "
              "and nothing has shown up, who should I email?")
     assert split_parts(asked) == ["How long does it take before I get paid back",
                                   "if it's been a while and nothing has shown up, who should I email"]
     assert analyze(asked).parts[1].expect is Expect.WHO
-    monkeypatch.setattr(question, "IF_GOES_ON", False)
+    monkeypatch.setattr(parts, "IF_GOES_ON", False)
     assert split_parts(asked)[0].endswith("and if it's been a while and nothing has shown up")
 
 
@@ -602,7 +602,7 @@ async def test_a_question_about_one_office_is_not_answered_from_another(minilm):
     first = s.summary.split("[")[0]
     assert "E Street" in first and "JCK" not in first, s.summary
     # a possession is not a place ("my Mac"); a name is what the passages write capitalised, not title case
-    from synthesis.qa.reader import _NAME
+    from synthesis.qa.asker import _NAME
     from synthesis.stems import content_stems
     assert [m.group("name") for m in _NAME.finditer("I can't log into my Mac at the DC office")] == ["DC"]
     units = candidates(context)
@@ -950,26 +950,26 @@ SURVEYS = ("Qualtrics", "Best practices",
 async def test_a_count_of_something_no_passage_counts_is_not_answered(minilm, monkeypatch):
     """18F handbook (a fresh probe): "How many survey responses does the contract allow?" was answered with "more
     than 10 people": a count, but of people."""
-    from synthesis.qa import answerability
+    from synthesis.qa import unstated
 
     question = "How many survey responses does our Qualtrics contract allow per year?"
     outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(SURVEYS))
     assert not outcome.synthesis.summary and outcome.missing == ["a number of responses"]
     counted = ("Qualtrics", "Licenses", "The survey contract allows 50,000 audible responses per year.")
     assert "50,000" in (await _answer(minilm, question, _context(SURVEYS, counted))).summary
-    monkeypatch.setattr(answerability, "COUNTED", False)
+    monkeypatch.setattr(unstated, "COUNTED", False)
     assert "10 people" in (await _answer(minilm, question, _context(SURVEYS))).summary
 
 
 async def test_the_number_of_something_asks_a_count_of_it(minilm, monkeypatch):
     """18F handbook (a development probe): "What's the maximum number of responses GSA's Qualtrics contract
     allows?" was answered with "more than 10 people" too: "the number of X" counts X as "how many X" does."""
-    from synthesis.qa import answerability
+    from synthesis.qa import unstated
 
     question = "What's the maximum number of responses our Qualtrics contract allows?"
     outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(SURVEYS))
     assert not outcome.synthesis.summary and outcome.missing == ["a number of responses"], outcome.missing
-    monkeypatch.setattr(answerability, "NUMBER_OF", False)
+    monkeypatch.setattr(unstated, "NUMBER_OF", False)
     outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(SURVEYS))
     assert "a number of responses" not in outcome.missing, outcome.missing
 
@@ -990,7 +990,7 @@ async def test_the_number_of_something_asks_a_count_of_it(minilm, monkeypatch):
     ("What's the max number of PTO days?", ""),  # … a unit (found in review)
 ])
 def test_the_noun_a_count_counts(question, noun):
-    from synthesis.qa.answerability import counted_noun
+    from synthesis.qa.unstated import counted_noun
 
     assert counted_noun(question) == noun
 
@@ -1367,7 +1367,7 @@ async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_
 async def test_a_reimbursement_asked_is_answered_only_by_a_sentence_about_reimbursing(minilm, monkeypatch):
     """18F handbook (real text; a fresh probe): "Will GSA reimburse my moving costs?" was answered from the moving
     page ("If you plan to permanently move …, email TTS-PeopleOps …"), which says nothing of who pays."""
-    from synthesis.qa import answerability
+    from synthesis.qa import unstated
 
     moving = _context(("Moving and changing your address", "Short-term relocation",
                        "If you are relocating for 120 days or less, you do not need to notify PeopleOps or update GSA "
@@ -1378,9 +1378,9 @@ async def test_a_reimbursement_asked_is_answered_only_by_a_sentence_about_reimbu
                        "may be implications to your move you might not be aware of or would like to confirm - such as "
                        "a change in pay."))
     question = "I'm moving permanently to Denver for family reasons. Will GSA reimburse my moving costs?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, moving, answerability, "REIMBURSED", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, moving, unstated, "REIMBURSED", False)
     assert not on and "relocat" in off, (on, off)
-    monkeypatch.setattr(answerability, "REIMBURSED", True)
+    monkeypatch.setattr(unstated, "REIMBURSED", True)
     insurance = _context(("Travel guide FAQ", "How can I get reimbursed for professional liability insurance?",
                           "Supervisors may be reimbursed for up to half the cost of professional liability insurance, "
                           "up to $150."))
@@ -1616,7 +1616,7 @@ Supervisors' utilization expectations are based on the number of direct reports,
 
 
 async def test_the_row_for_the_askers_own_count_answers(minilm):
-    from synthesis.qa.reader import numbers_stated, same_number
+    from synthesis.qa.asker import numbers_stated, same_number
 
     assert {"direct", "report"} <= numbers_stated("I'm a TTSC supervisor with 5 direct reports.")[("number", "5")]
     assert ("number", "5") in numbers_stated("Team: A; Reports: 5.")  # a table row's last cell ends in "."
@@ -2289,7 +2289,7 @@ async def test_a_line_saying_where_the_instructions_are_does_not_answer_where_to
     answered with "Detailed ENT password reset instructions can be found at ServiceNow KB0022142." (the closer
     match), not the line two sentences before it that says where to go: "Go to reset.gsa.gov to change your
     password." A line sending the reader to instructions is a pointer (`is_pointer`), like "See X."."""
-    from synthesis import sentences
+    from synthesis import pointers
 
     context = _context(
         ("Logging in & Networks", "ENT (enterprise) login > Changing your ENT password",
@@ -2299,7 +2299,7 @@ async def test_a_line_saying_where_the_instructions_are_does_not_answer_where_to
          "password reset instructions can be found at ServiceNow KB0022142."))
     question = ("My ENT password is about to expire. Where do I go to change it, and is there anything I need to do "
                 "afterwards so my laptop picks up the new one?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, sentences, "_FOUND_ELSEWHERE",
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, pointers, "_FOUND_ELSEWHERE",
                                       re.compile(r"(?!)"))
     assert on.startswith("Go to reset.gsa.gov"), on
     assert off.startswith("Detailed ENT password reset instructions"), off
@@ -2344,7 +2344,7 @@ async def test_the_rule_for_the_askers_own_case_answers_over_the_general_rule(mi
     """A new user asked the demo handbook "Who approves a production hotfix if the engineering manager is
     unreachable?" and got the general rule ("must be approved by the engineering manager") before the sentence for
     that very case. The sentence whose own condition is the asker's leads."""
-    from synthesis.qa import reader
+    from synthesis.qa import asker
 
     context = _context(("Release calendar and change freezes", "Hotfixes",
                         "Hotfixes are the only production changes allowed during a freeze, and the same approval "
@@ -2354,13 +2354,13 @@ async def test_the_rule_for_the_askers_own_case_answers_over_the_general_rule(mi
                         "approve in their place. Approval is given in writing in #deploys, quoting the hotfix "
                         "request."))
     question = "Who approves a production hotfix if the engineering manager is unreachable?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, context, reader, "SAME_CASE", 1.0)
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, asker, "SAME_CASE", 1.0)
     assert on.startswith("If the owning team's engineering manager is unreachable for 30 minutes"), on
     assert not off.startswith("If the owning team's engineering manager is unreachable"), off
 
 
 def test_a_case_is_the_askers_only_when_its_condition_holds_most_of_their_words():
-    from synthesis.qa.reader import asked_case, same_case
+    from synthesis.qa.asker import asked_case, same_case
 
     case = asked_case("Who approves a production hotfix if the engineering manager is unreachable?")
     assert same_case(case, "If the owning team's engineering manager is unreachable for 30 minutes, any other "
@@ -2371,7 +2371,7 @@ def test_a_case_is_the_askers_only_when_its_condition_holds_most_of_their_words(
 
 
 def test_a_case_set_by_unless_or_an_asking_when_is_no_case():
-    from synthesis.qa.reader import asked_case
+    from synthesis.qa.asker import asked_case
 
     # "unless" sets the opposite case; "When is …?" asks a time
     assert asked_case("Can I deploy on Friday unless the engineering manager is unreachable?") == set()
@@ -2383,7 +2383,7 @@ def test_a_condition_in_the_story_is_no_case_asked():
     """The Embedded Rust Book's "OpenOCD only talks to my Discovery board when I run it as root. What file do I need
     to create?" describes the situation; taking "when I run it as root" as the case asked for raised "try to run them
     with root permission" over the udev rule file."""
-    from synthesis.qa.reader import asked_case
+    from synthesis.qa.asker import asked_case
 
     assert asked_case("On Linux OpenOCD only talks to my Discovery board when I run it as root. What file do I need "
                       "to create to fix that?") == set()

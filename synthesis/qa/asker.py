@@ -1,0 +1,148 @@
+"""The asker's own case, read from the question: the conditions they set ("… if the engineering manager is
+unreachable?"), the numbers, sums and codes they state ("I'm only working 3 days", "an 18F designer"), the kind they
+ask of ("a private repo", not a public one) and the place or unit they name ("at the DC office"). The reader prefers
+sentences stating the asker's case and lowers those stating another's (`reader.Reader.score`)."""
+
+from __future__ import annotations
+
+import re
+
+from ..sentences import asked_sentences, quantities
+from ..stems import content_stems, stem
+from .values import threshold_case
+
+# A sentence that states the rule for the case the asker sets ("… if the engineering manager is unreachable?" → "If
+# the owning team's engineering manager is unreachable for 30 minutes, any other engineering manager may approve"):
+# its own condition holds CASE_SHARE of the words of the asker's (and at least two), so it answers over the general
+# rule it qualifies. A preference among the sentences, like SAME_QUANTITY, not evidence that the context answers.
+SAME_CASE, CASE_SHARE = 1.1, 0.6
+# ("unless" states the opposite case: not compared; "When is …?" asks a time, it sets no case)
+_CASE = re.compile(r"\b(?:if|when(?!\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|must|may|might|"
+                   r"has|have|had)\b)|whenever|in case)\s+([^,;:?.!]+)", re.I)
+
+
+# A number standing alone: "5" in "with 5 direct reports" or "Number of direct reports: 5", not in "v2", "3.5.1",
+# "$40" or "50%" (those are read as quantities, or are no count).
+_BARE_NUMBER = re.compile(r"(?<![\w.,$/-])(\d+(?:\.\d+)?)(?![\w/%-]|[.,]\d)")
+NUMBER_REACH = 40  # characters either side of a number whose words say what it counts
+
+
+def numbers_stated(text: str) -> dict[tuple[str, object], set[str]]:
+    """The quantities a text states ("3 days" is "72 hours") and its bare numbers ("5 direct reports"), each with
+    the content stems around it (what it is a number of: "direct reports", "work week")."""
+    spans = [((family, round(value, 6)), pos, pos + len(surface)) for family, value, surface, pos in quantities(text)]
+    spans += [(("number", m.group(1)), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)
+              if not any(start <= m.start() < end for _, start, end in spans)]  # "3" of "3 days" is that quantity
+    found: dict[tuple[str, object], set[str]] = {}
+    for key, start, end in spans:
+        around = f"{text[max(0, start - NUMBER_REACH):start]} {text[end:end + NUMBER_REACH]}"
+        found.setdefault(key, set()).update(content_stems(around))
+    return found
+
+
+def asked_case(question: str) -> set[str]:
+    """The content stems of the conditions the asker sets in asking ("… if the engineering manager is
+    unreachable?"); none when the rule is switched off (SAME_CASE 1.0). A condition in the story before the asking
+    describes the situation, it asks for no case: "OpenOCD only talks to my board when I run it as root. What file
+    do I need to create?" is not asking what to do when running as root."""
+    if SAME_CASE == 1.0:
+        return set()
+    asking = [q for q in asked_sentences(question) if q.rstrip().endswith("?")] or [question]
+    return set().union(*(content_stems(m.group(1)) for q in asking for m in _CASE.finditer(q)))
+
+
+def same_case(case: set[str], text: str) -> bool:
+    """The text states a rule under a condition that is the asker's (see SAME_CASE)."""
+    if len(case) < 2:
+        return False
+    return any(len(shared := case & content_stems(m.group(1))) >= 2 and len(shared) >= CASE_SHARE * len(case)
+               for m in _CASE.finditer(text))
+
+
+# A sum of money the asker states ("a regional conference that'll cost about $1,200 all in") against the thresholds
+# a rule is stated for (`values.threshold_case`): a sentence with a clause whose threshold the sum meets is the
+# asker's rule (SAME_CASE); one all of whose clauses state thresholds it fails is another's (THRESHOLD_MISS).
+THRESHOLD_MISS = 0.9
+
+
+def threshold_fit(amounts: list[float], text: str) -> float:
+    """SAME_CASE, THRESHOLD_MISS or 1 for a sentence, by the thresholds it states for the asker's sums."""
+    case = threshold_case(amounts, text)
+    return SAME_CASE if case else THRESHOLD_MISS if case is False else 1.0
+
+
+def same_number(told: dict[tuple[str, object], set[str]], text: str) -> bool:
+    """The text states a number the asker states, of the same thing: a word around it is a word around theirs
+    ("I'm only working 3 days this week" and "Work week: 3 days"; not "a 120-day detail" and "a performance plan
+    for 120 days")."""
+    return any(key in told and told[key] & near for key, near in numbers_stated(text).items())
+
+
+# A coded name the asker gives, letters and digits in one word ("18F", "GS-13", "SF-182"): the "Label: value" row
+# naming it is their row ("Q2ADA: 18F" for an 18F designer's office symbol), as a number they state picks theirs.
+_CODE = re.compile(r"(?<![\w.-])(?:[A-Z][\w-]{0,15}\d[\w-]{0,15}|\d{1,15}[A-Z][\w-]{0,15})(?![\w-])")
+# … or an affix the asker writes as one ("channels that start with g-", "the -public suffix"): a table row naming
+# the same affix is the one about it (AFFIX_CODES)
+AFFIX_CODES = True
+_AFFIX = re.compile(r"(?<![\w-])(?:[a-z]{1,12}-|-[a-z]{1,12})(?![\w-])", re.I)
+
+
+def affixes(text: str) -> set[str]:
+    """The affixes the text writes as words ("g-", "-public"), lower-cased (AFFIX_CODES)."""
+    return {a.lower() for a in _AFFIX.findall(text)} if AFFIX_CODES else set()
+
+
+def coded_names(text: str) -> set[str]:
+    """The stems of the coded names the text gives ("18f" of "I'm a fully remote 18F designer")."""
+    return {stem(w) for w in _CODE.findall(text)}
+
+
+
+# A place or unit the question is about: capitalised words or an initialism after "in/at/to/from/near/out of (the)"
+# ("at the DC office", "move to New York"); not a possession ("my Mac"). The run's last word names it, and only if
+# the retrieved text writes it as a name (capitalised in PROPER_SHARE of its uses): "how to Request leave" is
+# title case, not a place.
+_NAME = re.compile(r"\b(?:in|at|to|from|near|out of)\s+(?:the\s+)?"
+                   r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*|[A-Z]{2,}s?)\b")
+PROPER_SHARE = 0.8
+# … but where something is recorded is no scope of the question: "a desktop app that's already approved in GEAR. How
+# do I get it onto my GSA Mac?" asks about installing it, wherever the approval is listed
+RECORDED_IN = True
+# ("posted" and "registered" are left out: "I'm posted in Chicago for a detail" is where the asker is)
+_RECORDED = re.compile(r"\b(?:approved|listed|stored|saved|recorded|logged|documented|tracked|published|found|"
+                       r"mentioned|described)\s*$", re.I)
+
+
+# A sentence about the opposite kind of what is asked ("Before creating a public GitHub repo …, check with your
+# project lead" for "Who do I have to check with before creating a private GitHub repo?") states another case's rule:
+# it keeps OPPOSITE_CASE of its relevance, unless it names the asked kind too; a question naming both asks of both.
+OPPOSITE_CASE = 0.7
+_OPPOSITES = (("public", "private"), ("internal", "external"), ("full-time", "part-time"), ("paid", "unpaid"),
+              ("permanent", "temporary"), ("domestic", "international"), ("incoming", "outgoing"))
+
+
+def words_of(text: str) -> set[str]:
+    """The text's lower-cased words, hyphenated ones whole ("full-time")."""
+    return set(re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower()))
+
+
+def opposite_kinds(question: str) -> tuple[set[str], set[str]]:
+    """The kinds the question asks of ("private") and their opposites ("public"), from a short list of opposite
+    pairs; none of a pair the question names both of."""
+    said = words_of(question)
+    asked = {a for pair in _OPPOSITES for a, b in (pair, pair[::-1]) if a in said and b not in said}
+    return asked, {b for pair in _OPPOSITES for a, b in (pair, pair[::-1]) if a in asked}
+
+
+def written_as_name(name: str, text: str, *, unused: bool = False) -> bool:
+    """The text writes `name` capitalised in PROPER_SHARE of its uses as a word of its own (not a Slack channel's or
+    an email address's: "#denver", "denver@gsa.gov"); `unused` when it does not use it."""
+    uses = re.findall(rf"(?<![\w#@.-]){re.escape(name)}(?![\w@-])", text, re.I)
+    return sum(u[0].isupper() for u in uses) >= PROPER_SHARE * len(uses) if uses else unused
+
+
+def named_scopes(question: str) -> list[str]:
+    """The last word of each place or unit the question names (`_NAME`), not where something is recorded
+    (RECORDED_IN)."""
+    return [m.group("name").split()[-1] for m in _NAME.finditer(question)
+            if not (RECORDED_IN and _RECORDED.search(question[:m.start()]))]
