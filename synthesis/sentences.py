@@ -187,11 +187,19 @@ def _term_line(lines: list[str]) -> str:
     return "" if lines[0].rstrip().endswith((".", ":", ";", ",")) else lines[0].strip()
 
 
+# "The Outreach team has a point person for each of the main business units, and they should be your first point of
+# contact …" then "- COE - Andrea Sigritz": a sentence giving one thing for each of several introduces the list of
+# them that follows it (EACH_OF_LISTS)
+EACH_OF_LISTS = True
+_EACH_OF = re.compile(r"\b(?:for|per) (?:each|every one) of (?:the|our|its|their|these|those)\b", re.I)
+
+
 def introduces_list(text: str) -> bool:
     """A sentence that can introduce a list: it ends in ':', announces "the following …" or points at what is below
-    (ANNOUNCED_LISTS)."""
+    (ANNOUNCED_LISTS), or gives one thing for each of several (EACH_OF_LISTS)."""
     text = text.rstrip()
-    return text.endswith(":") or (ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text) or _POINTS_BELOW.search(text)))
+    return text.endswith(":") or (ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text) or _POINTS_BELOW.search(text))) or (
+        EACH_OF_LISTS and bool(_EACH_OF.search(text)))
 
 
 def announces_next(text: str) -> str:

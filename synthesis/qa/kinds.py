@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..sentences import NUMBER_WORD
 from ..stems import stem
 from .question import Expect, Part
-from .values import CLOCK, YEAR, asked_value, asks_date, states_value, states_year
+from .values import CLOCK, DATE, YEAR, asked_value, asks_date, states_value, states_year
 
 if TYPE_CHECKING:
     from .reader import Candidate
@@ -125,8 +125,8 @@ def holds(part: Part, c: Candidate) -> bool:
     if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
         return True
     asked = asked_value(part.text)
-    if asked is not None and asked[0] == CLOCK and states_value(f"{c.text} {c.lead_in}", CLOCK):
-        return True  # "by close of business" holds no digit, and answers "what time is it due"
+    if asked is not None and asked[0] in (CLOCK, DATE) and states_value(f"{c.text} {c.lead_in}", asked[0]):
+        return True  # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due"
     if part.expect not in c.kinds:
         return False
     if part.expect is Expect.QUANTITY and TOLD_NUMBERS and _names_told_numbers_only(part, c.text):

@@ -189,6 +189,19 @@ def section_heading(c: Candidate) -> str:
     return "" if not c.passage.section or heading == c.passage.title.strip() else heading
 
 
+# "Are there lockers I can use at the NYC office?" names the page titled "New York City" by its initials: the page
+# is that scope's, and the DC page's lockers are another place's (TITLE_INITIALS)
+TITLE_INITIALS = True
+
+
+def _initials(title: str) -> str:
+    """The initials of a title of two to four capitalised words ("nyc" of "New York City"), or ''."""
+    words = re.findall(r"[A-Za-z][\w'-]*", title)
+    if not TITLE_INITIALS or not 2 <= len(words) <= 4 or not all(w[0].isupper() for w in words):
+        return ""
+    return "".join(w[0] for w in words).lower()
+
+
 def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> set[str]:
     """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
     that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
@@ -198,9 +211,10 @@ def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) ->
         return set()
     seen = {id(c.passage): c for c in candidates}.values()
     text = fold_initialisms(" ".join(f"{c.heading} {c.passage.content}" for c in seen))
+    initials = {_initials(c.passage.title) for c in seen} - {""}
     names = set()
     for word in found:
-        if word.lower() not in STOPWORDS and written_as_name(word, text):
+        if word.lower() not in STOPWORDS and (written_as_name(word, text) or word.lower() in initials):
             names.add(stem(word))
     passages = {id(c.passage): head[i] for i, c in enumerate(candidates)}
     out = set()
@@ -208,6 +222,28 @@ def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) ->
         share = sum(name in h for h in passages.values()) / max(1, len(passages))
         if 0 < share < SCOPE_SHARE:
             out.add(name)
+    return out
+
+
+# "Whose sign-off do we need before it can go live?" is answered by "New integrations/bots need approval from the
+# following:" and its items ("Security Engineering (ISE)", "OCTO", "GSA IT Slack admins"): a lead-in ending on whom
+# its list names names the roles the list names, and is quoted with it
+LIST_ROLES = True
+
+
+# (the lead-in ends on whom its list names: "… approval from the following:", "… contact one of these people:", not
+# "Relationship becomes toxic with our partner:", whose items are cases)
+_LEADS_TO_WHOM = re.compile(r"\b(?:from|by|to|with|contact|notify|ask|email)(?:\s+(?:one|any|all|each|either|both)\s+"
+                            r"of)?(?:\s+(?:the\s+following|these|those)(?:\s+[\w-]+)?)?\s*:$", re.I)
+
+
+def _listed(candidates: list[Candidate]) -> dict[tuple[int, str], str]:
+    """The items of each lead-in ending on whom its list names, joined, by (passage, lead-in)."""
+    out: dict[tuple[int, str], str] = {}
+    for c in candidates:
+        if _LEADS_TO_WHOM.search(c.lead_in.rstrip()):
+            key = (id(c.passage), c.lead_in)
+            out[key] = f"{out.get(key, '')} {c.text}".strip()
     return out
 
 
@@ -267,7 +303,7 @@ class Reader:
             section_cos = {}
         section_cos[""] = np.zeros(len(frame.parts), dtype=np.float32)
         own = [content_stems(text) for text in reading]
-        head = [content_stems(c.heading + " " + c.lead_in) for c in candidates]
+        head = [content_stems(c.heading + " " + c.lead_in) | {_initials(c.passage.title)} - {""} for c in candidates]
         df = Counter(s for stems in own for s in stems)
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
         # per part: an acronym it writes as such that the context defines, and the words that spell it out (a
@@ -294,10 +330,14 @@ class Reader:
         case = asked_case(frame.question)
         amounts = told_amounts(frame.question)
         asked_kind, opposite = opposite_kinds(frame.question)
+        listed = _listed(candidates) if asks_who and LIST_ROLES else {}
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
             c.kinds = kinds.answer_kinds(c.text)
+            items = listed.get((id(c.passage), c.text), "")
+            if items and Expect.WHO in kinds.answer_kinds(items):
+                c.kinds.add(Expect.WHO)  # "New integrations/bots need approval from the following:" (LIST_ROLES)
             factor = 1.0
             # a Chicago page answering a question about the DC office (per part: "… in Tock" scopes that part only)
             outside = c.outside = [any(name not in head[i] and name not in own[i] for name in names)
@@ -330,7 +370,7 @@ class Reader:
             if opposite and opposite & words_of(c.text) and not asked_kind & words_of(c.text):
                 same *= asker.OPPOSITE_CASE  # "Before creating a public GitHub repo …" for "… a private GitHub repo?"
             # once per sentence, not per part
-            someone_new = asks_who and kinds.names_someone_new(c.text, asked_acronyms)
+            someone_new = asks_who and kinds.names_someone_new(f"{c.text} {items}".strip(), asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])
                          for j, part in enumerate(frame.parts)]
             c.heading_match = [max(0.0, float(x)) for x in section_cos[last_heading(c)]]

@@ -120,29 +120,54 @@ _ASKS_CLOCK = re.compile(ASKS_CLOCK, re.I)
 _STATES_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight|"
                            r"close of business|COB|EOD|o'clock|end of (?:the )?(?:day|business day|workday)|"
                            r"business hours|working hours|core hours|morning|afternoon|evening)\b", re.I)
+# A deadline or a day asked ("When is this year's application deadline for …?", "what's the deadline to choose cash
+# or time off", "by when", "what day does it usually land"; not "how soon", which "with your next paycheck"
+# answers): a date answers it, a weekday, a clock time, a span before or after something ("within 3 business days",
+# "30 days after"), a period it recurs in or a season. "… employees with at least 1 year of GSA service (by the
+# application deadline)" names the deadline and states none (DATES_ASKED).
+DATES_ASKED = True
+_ASKS_DUE = re.compile(r"\bwhen(?:'s|’s| is| are| was| were| will| would)\b[^?]*\b(?:due|deadline|cut-?off)\b|"
+                       r"\bwhat(?:'s|’s| is| are) the (?:[\w-]+\s+){0,3}?(?:deadline|due date|cut-?off)s?\b|"
+                       r"\b(?:what|which) (?:date|day)\b|\bby (?:when|what date)\b", re.I)
+_MONTH = (r"(?-i:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|"
+          r"Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\b\.?")  # capitalised: "may" is a verb
+_STATES_DATE = re.compile(
+    rf"\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}(?!\w)|"  # "October 17", "Oct. 17", "17 Oct"
+    r"\b(?-i:January|February|March|April|June|July|August|September|October|November|December)\b|"
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
+    r"\b\d{4}-\d\d-\d\d\b|\b(?:19|20)\d\d\b|\bFY\s?\d\d\b|"
+    r"\b(?:within|no later than|prior to|in advance|ahead of|before|after|until|upon|as soon as|once)\b|"
+    r"\b(?:end|close|start|beginning|first|last) (?:day |week |month )?of (?:the |each |every |your )?|"
+    r"\b(?:each|every|next|this|that|the same|the following|the first|the last) (?:business |work |working |"
+    r"calendar )?(?:day|week|month|year|quarter|pay period|morning|afternoon|evening)\b|"
+    r"\b(?:immediately|right away|asap|today|tomorrow|tonight|annually|quarterly|monthly|weekly|daily|biweekly|"
+    r"yearly|spring|summer|fall|autumn|winter|open season)\b", re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
-DURATION, PRICE, CLOCK = "a duration", "a price", "a time of day"
+DURATION, PRICE, CLOCK, DATE = "a duration", "a price", "a time of day", "a date"
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
-_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK}
+_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, DATE: _STATES_DATE}
 
 
 def asked_value(text: str) -> tuple[str, str] | None:
     """(kind, what is lacking when nothing states it) for a part asking a duration, a price or a time of day, else
     None: ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how
     much does a seat cost"."""
-    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED)
+    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
-def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool) -> tuple[str, str] | None:
+def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool,
+                 dates: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
+    if dates and _ASKS_DUE.search(text):
+        return DATE, DATE
     if limits and (m := _ASKS_LIMIT.search(text)):
         return PRICE, f"an amount for the {m.group('limit').lower()}"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):
@@ -172,7 +197,11 @@ _ASKS_RATE = re.compile(
     # "a month", "each month" is per month (per period only: "How much does a seat cost?" asks a price)
     rf"\bhow much\b(?!\s+of\b)[^?]*?\b(?:per\s+(?P<c>{_UNIT})|(?:each|every|a|an)\s+(?P<d>{_PERIOD}))\b|"
     rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per\s+(?P<e>{_UNIT})|(?:each|every|a|an)\s+(?P<f>{_PERIOD}))\b|"
-    rf"\b(?P<g>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b", re.I)
+    rf"\b(?P<g>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b|"
+    # "What's the most the transit subsidy will cover per month?" (MOST_PER)
+    rf"\bwhat(?:'s|’s| is) the (?:most|max|maximum|limit|cap)\b[^?]*?\bper\s+(?P<h>{_UNIT})\b", re.I)
+# the most or the limit of money per unit ("What's the most the transit subsidy will cover per month?", hp25): a rate
+MOST_PER = True
 _REASON = re.compile(r"(?i)^\W*(?:why|how come)\b")  # a reason asked: "Why is my pay … less than my annual …"
 _SHARE = re.compile(r"\bhow much of\b", re.I)
 # what shows the part asks about money, not time, leave or storage
@@ -186,12 +215,12 @@ def asked_rate(text: str, question: str = "") -> str | None:
     whole `question` it is part of is about money ("… what's the pay rate - is it … my hourly rate?"), else None."""
     if not RATES or _REASON.match(text) or not _ABOUT_MONEY.search(f"{text} {question}"[:2 * MAX_RATE_TEXT]):
         return None
-    return _rate_unit(text[:MAX_RATE_TEXT])
+    return _rate_unit(text[:MAX_RATE_TEXT], MOST_PER)
 
 
-@functools.lru_cache(maxsize=256)  # read per part
-def _rate_unit(text: str) -> str | None:
-    if _SHARE.search(text) or not (m := _ASKS_RATE.search(text)):
+@functools.lru_cache(maxsize=256)  # read per part (the rule's flag is in the key)
+def _rate_unit(text: str, most_per: bool) -> str | None:
+    if _SHARE.search(text) or not (m := _ASKS_RATE.search(text)) or (m.group("h") and not most_per):
         return None
     word = next(g for g in m.groups() if g).lower()
     word = word if word in _UNITS else word.rstrip("s")
@@ -293,6 +322,6 @@ def threshold_case(amounts: list[float], text: str) -> bool | None:
     return False if all(clauses) else None
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date",
+__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date",
            "measured_subject", "priced_words", "rate_words", "states_rate", "states_value", "states_year",
            "threshold_case", "told_amounts"]

@@ -108,6 +108,12 @@ _CONTINUING_LEAD = re.compile(rf"^(?:this|these|that|those|{NOT_IT}it|they|such 
                               r"here are|here is)\b", re.I)
 
 
+# … or, in the same paragraph, one pointing at its list by "these" or "the following" ("… then click "Group settings"
+# on the left navigation. Enable or select these options:" then "- People outside the organization can be members")
+THESE_LEADS = True
+_THESE = re.compile(r"\b(?:these|the following)\b", re.I)
+
+
 def _introduces(u: Unit, units: list[Unit]) -> bool:
     """`u` is prose that introduces a list: it ends in ':', or it announces "the following …" or is an option's
     term line, and items of its passage hang off it (a sentence naming "the following" with no list after it is a
@@ -125,9 +131,12 @@ def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
     if u.fragment or u.text.rstrip().endswith(":"):
         return None
     nxt = next((x for x in units if x.passage.id == u.passage.id and x.position == u.position + 1), None)
-    if nxt is None or nxt.lead_in or not nxt.text.rstrip().endswith(":") or not _CONTINUING_LEAD.match(nxt.text):
+    if nxt is None or nxt.lead_in or not nxt.text.rstrip().endswith(":"):
         return None
-    return nxt
+    if _CONTINUING_LEAD.match(nxt.text) or (
+            THESE_LEADS and nxt.paragraph == u.paragraph >= 0 and _THESE.search(nxt.text)):
+        return nxt
+    return None
 
 
 FORWARD_LISTS = True  # a quoted line that refers to a list further on in its passage brings it (`list_below`)

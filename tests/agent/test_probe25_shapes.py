@@ -1,0 +1,242 @@
+"""Question shapes the twelfth and thirteenth fresh probes of the 18F handbook (hp25, hp26, written by helpers that
+read only the corpus) found answered wrongly, each on the page text it failed on.
+
+A rule with a flag is switched off once in its test, so the test fails when the rule does nothing.
+"""
+
+from __future__ import annotations
+
+from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+from synthesis.qa import analyze
+
+from .test_probe_shapes import checked
+from .test_qa import _answer, _context, _with_and_without
+
+CDP = ("Training and development", "Leadership development > Competitive Development Program (CDP)",
+       "The Competitive Development Program provides leadership development opportunities via select external "
+       "training programs. The CDP is a competitive process that requires supervisor approval. Please note: the CDP "
+       "is only open to full-time, permanent employees with at least 1 year of GSA service (by the application "
+       "deadline).")
+
+
+async def test_a_deadline_asked_is_answered_only_by_a_date(minilm, monkeypatch):
+    """"When is this year's application deadline for GSA's Competitive Development Program?" (hp26, unanswerable)
+    was answered 'high' with "… at least 1 year of GSA service (by the application deadline)": it names the
+    deadline and states no date."""
+    from synthesis.qa import values
+
+    question = "When is this year's application deadline for GSA's Competitive Development Program?"
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(CDP))
+    assert not outcome.synthesis.summary and outcome.missing == ["a date"], outcome.missing
+    dated = (CDP[0], CDP[1], CDP[2] + " Applications for this year's CDP are due March 14.")
+    assert "March 14" in (await _answer(minilm, question, _context(dated))).summary
+    monkeypatch.setattr(values, "DATES_ASKED", False)
+    assert "by the application deadline" in (await _answer(minilm, question, _context(CDP))).summary
+    monkeypatch.setattr(values, "DATES_ASKED", True)
+    for asked in ("What's the deadline to choose cash or time off for my award?", "By when do I have to sign up?",
+                  "What day does the listing usually land?"):
+        assert values.asked_value(asked) == (values.DATE, values.DATE), asked
+    for asked in ("When can I apply for paid parental leave?", "When do we use Slack Connect?"):
+        assert values.asked_value(asked) is None, asked  # a time or a case, no deadline
+    for text in ("Date: October 17, 2025; Item: Self-assessment due.", "It usually lands on Tuesday.",
+                 "You should hear back within 3 business days.", "The balance reloads on the 10th of each month.",
+                 "Applications open in the spring.", "Due Nov. 15."):
+        assert values.states_value(text, values.DATE), text
+    for text in ("You may use it for a long time.", "Mark 3 is the third release.", CDP[2]):
+        assert not values.states_value(text, values.DATE), text
+
+
+ZOOM_RULES = ("Zoom", "Rules", "Zoom Usage Guidance for GSA Hosted Meetings\n\n- All Zoom meetings hosted by GSA require "
+              "a meeting password.\n- Do not use a Personal Meeting ID (PMI) for Zoom meetings hosted by GSA.\n- Do not "
+              "share links to Zoom meetings or classrooms via publicly available websites.")
+ZOOM_HOST = ("Zoom", "Setup", "1. Install the Zoom application through Self Service.\n1. Click `Sign in with SSO`.\n"
+             "1. Enter `gsa.zoomgov.com`. If the domain is set to `.zoom.us`, click `I don't know the company domain` "
+             "and enter your GSA email.")
+
+
+async def test_a_verb_before_a_gerund_with_an_object_is_no_kind_of_it(minilm, monkeypatch):
+    """"Can I just use my Personal Meeting ID and skip setting a password?" (hp26) was refused: "skip" read as a kind
+    of setting (as "pet" is a kind of insurance), and no page says "skip"."""
+    from synthesis.qa import topic
+
+    question = ("I'm hosting a Zoom for Government call with another agency. Can I just use my Personal Meeting ID "
+                "and skip setting a password?")
+    summary = (await _answer(minilm, question, _context(ZOOM_RULES, ZOOM_HOST))).summary
+    assert "Personal Meeting ID" in summary and "password" in summary, summary
+    assert checked(minilm, analyze(question), _context(ZOOM_RULES, ZOOM_HOST)).missing == []
+    monkeypatch.setattr(topic, "GERUND_OBJECT", False)
+    assert checked(minilm, analyze(question), _context(ZOOM_RULES, ZOOM_HOST)).missing == ["skip"]
+    monkeypatch.setattr(topic, "GERUND_OBJECT", True)
+    # a kind before a noun still decides ("pet insurance"); a gerund without an object is a noun ("skip tracing")
+    assert topic.compound_modifiers("Does it cover pet insurance?", {"pet"}, {"insur"}) == ["pet"]
+    assert topic.compound_modifiers("Is there a skip setting?", {"skip"}, {"set"}) == ["skip"]
+
+
+CREDIT = ("Compensation for working extra hours", "Credit hours, in flexible work schedules",
+          "You can be approved for credit hours if you want to voluntarily work additional hours to your "
+          "normal/approved schedule.\n\n* You can have up to 24 credit hours accrued, at any given time.\n\n* The hours "
+          "will rollover from one pay period to the next, and they never expire.")
+
+
+async def test_an_ing_form_after_keep_or_start_is_what_the_asker_does(minilm, monkeypatch):
+    """"If I'm on a flexible schedule and keep volunteering to stay late, how many credit hours am I allowed to have
+    banked at one time?" (hp26) was refused for "volunteering", which no page uses."""
+    from synthesis.qa import topic
+
+    question = ("If I'm on a flexible schedule and keep volunteering to stay late, how many credit hours am I allowed "
+                "to have banked at one time?")
+    assert "volunteering" not in checked(minilm, analyze(question), _context(CREDIT)).missing
+    monkeypatch.setattr(topic, "ASPECT_VERBS", False)
+    assert "volunteering" in checked(minilm, analyze(question), _context(CREDIT)).missing
+    monkeypatch.setattr(topic, "ASPECT_VERBS", True)
+    assert "moonlighting" in topic.story_verbs("I've been moonlighting as a tutor. Do I need approval?")
+    assert "volunteering" not in topic.story_verbs("Is volunteering covered by admin leave?")  # what is asked
+
+
+OUTREACH = ("TTS Outreach", "Team", "The Outreach team has a point person for each of the main business units, and "
+            "they should be your first point of contact when looking for Outreach services.\n\n- Director - Star "
+            "Vanamali\n- 18F - Dahianna Salazar Foreman\n- Solutions - Kristina Britt\n- PIF - Vacant\n- COE - Andrea "
+            "Sigritz\n\nYou can also reach the whole team at tts-outreach@gsa.gov.")
+
+
+async def test_one_thing_for_each_of_several_introduces_the_list_of_them(minilm, monkeypatch):
+    """"I'm on the Centers of Excellence team … Who's our Outreach point person?" (hp26) quoted "The Outreach team has
+    a point person for each of the main business units …" without the list of them that follows."""
+    from synthesis import sentences
+
+    question = ("I'm on the Centers of Excellence team and want help with some marketing materials. Who's our "
+                "Outreach point person?")
+    assert "COE - Andrea Sigritz" in (await _answer(minilm, question, _context(OUTREACH))).summary
+    monkeypatch.setattr(sentences, "EACH_OF_LISTS", False)
+    assert "Sigritz" not in (await _answer(minilm, question, _context(OUTREACH))).summary
+    monkeypatch.setattr(sentences, "EACH_OF_LISTS", True)
+    assert not sentences.introduces_list("Each of the teams meets weekly.")
+
+
+INTEGRATIONS = ("Slack integrations", "New integrations",
+                "Note this is only necessary for new bots or types of integrations. The form should be filled out "
+                "again if the nature of the connection changes, e.g. a webhook connection changes to using OAuth.\n\n"
+                "New integrations being built/hosted by GSA should be developed against the test Slack—ask in "
+                "#admins-slack for access.\n\nNew integrations/bots need approval from the following:\n\n- Security "
+                "Engineering (ISE)\n- OCTO\n- GSA IT Slack admins\n\nThose that are approved will be approved across "
+                "the GSA Slack Enterprise Grid.")
+BOTS = ("Slack", "Records policy", "If any bot or integration ever posts something inappropriate, please call for a "
+        "clean-up in #admins-slack using @slackadmin. If you're interested in learning more about the bots, or "
+        "perhaps contributing to them, pop into #bots.")
+
+
+async def test_a_lead_in_names_the_roles_its_list_names(minilm, monkeypatch):
+    """"We've built a new bot that posts into Slack using OAuth. Whose sign-off do we need before it can go live?"
+    (hp26) was answered with where to ask for a clean-up: "New integrations/bots need approval from the following:"
+    names no role itself, its items do."""
+    from synthesis.qa import reader
+
+    question = "We've built a new bot that posts into Slack using OAuth. Whose sign-off do we need before it can go live?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(BOTS, INTEGRATIONS), reader,
+                                      "LIST_ROLES", False)
+    assert "New integrations/bots need approval from the following: Security Engineering (ISE); OCTO" in on, on
+    assert "Security Engineering" not in off, off
+
+
+NYC_CARD = ("New York City", "Transit subsidies > Use your card",
+            "Although it is technically a debit card, when you put the card in an MTA machine, select `Credit Card` as "
+            "your payment method, and use the same office ZIP code. The balance resets on the 10th of every month. The "
+            "new balance is intended to cover the following month's transit, but you can use it at any time.")
+SF_SUBSIDY = ("San Francisco", "Transit subsidy", "All GSA employees are eligible for transit subsidies which cover "
+              "the cost of your Clipper travel. You will get a debit card (called a “TRANServe card”) which you use to "
+              "load your Clipper card each month.")
+
+
+async def test_the_most_paid_per_month_asks_an_amount_per_month(minilm, monkeypatch):
+    """"What's the most the transit subsidy will cover per month?" (hp25, unanswerable) was answered with "The new
+    balance is intended to cover the following month's transit": no amount."""
+    from synthesis.qa import values
+
+    question = "What's the most the transit subsidy will cover per month?"
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(NYC_CARD, SF_SUBSIDY))
+    assert not outcome.synthesis.summary and outcome.missing == ["an amount per month"], outcome.missing
+    capped = (SF_SUBSIDY[0], SF_SUBSIDY[1], SF_SUBSIDY[2] + " The subsidy covers up to $325 per month.")
+    assert "$325 per month" in (await _answer(minilm, question, _context(NYC_CARD, capped))).summary
+    monkeypatch.setattr(values, "MOST_PER", False)
+    assert (await _answer(minilm, question, _context(NYC_CARD, SF_SUBSIDY))).summary
+    assert values.asked_rate("What's the most leave I can carry per year?") is None  # no money asked
+
+
+DC_LOCKERS = ("Washington, D.C.", "How do I... > Lockers", "If you work in DC and do not have a locker assigned to you, "
+              "email Tenant Support to request a locker. You can request them by floor and wing or use the location "
+              "label off of a locker cluster.")
+NYC_OFFICE = ("New York City", "Getting there", "The office is at One World Trade Center, on the 55th floor. Take the "
+              "E train to World Trade Center, or the PATH.")
+
+
+async def test_a_place_named_by_its_title_s_initials_scopes_the_question(minilm, monkeypatch):
+    """"Are there lockers I can use at the NYC office in One World Trade?" (hp25, unanswerable) was answered with the
+    DC page's lockers: "NYC" names the page titled "New York City", which has none."""
+    from synthesis.qa import reader
+
+    question = "Are there lockers I can use at the NYC office in One World Trade?"
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(DC_LOCKERS, NYC_OFFICE), reader,
+                                      "TITLE_INITIALS", False)
+    assert not on, on
+    assert "Tenant Support" in off, off
+    monkeypatch.setattr(reader, "TITLE_INITIALS", True)
+    assert reader._initials("New York City") == "nyc" and reader._initials("Benefits") == ""
+    # a DC question is still answered by the DC page
+    assert "Tenant Support" in (await _answer(minilm, "Are there lockers at the DC office?",
+                                              _context(DC_LOCKERS, NYC_OFFICE))).summary
+
+
+MURAL = ("Mural", "Reclaim member seats", "We have limited member seats available. Members who have been inactive for "
+         "more than 90 days should be converted to guests. From the Members page, select the Members tab and sort by "
+         "Last Access Date.")
+MURAL_USAGE = ("Mural", "Usage", "Mural consists of “rooms” (for example, FEC) and “murals” (for example, User "
+               "Research). There’s only one \"workspace”: TTS.")
+
+
+async def test_a_number_of_a_unit_counts_nothing_asked(minilm, monkeypatch):
+    """"How many Mural member seats does TTS have in total?" (hp26, unanswerable) was answered under the "Reclaim member
+    seats" heading by "… inactive for more than 90 days …": 90 days are no count of seats."""
+    from synthesis.qa import unstated
+
+    question = "How many Mural member seats does TTS have in total?"
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(MURAL, MURAL_USAGE))
+    assert not outcome.synthesis.summary and outcome.missing == ["a number of seats"], outcome.missing
+    counted = (MURAL[0], MURAL[1], MURAL[2] + " TTS has two hundred member seats in all.")
+    assert "two hundred member seats" in (await _answer(minilm, question, _context(counted, MURAL_USAGE))).summary
+    monkeypatch.setattr(unstated, "UNIT_COUNTS_NOTHING", False)
+    assert (await _answer(minilm, question, _context(MURAL, MURAL_USAGE))).summary
+
+
+GROUPS = ("Google Groups", "How do I configure my GSA Google Group for non-GSA users?",
+          "To adjust group permissions so non-GSA people can join your Google Group, click on your Google Group, then "
+          "click \"Group settings\" on the left navigation. Enable or select these options:\n\n- People outside the "
+          "organization can be members (ON)\n- Allow email posting\n\nTo invite non-GSA folks to your group, use "
+          "**add** instead of **invite**.")
+GROUPS_CREATE = ("Google Groups", "Create a Google Group", "You will request a Google Group through the GSA IT Self "
+                 "Service Portal. Search for `Google Group` and the Google Groups creation request form will appear as "
+                 "an option.")
+GROUPS_DIFFER = ("Google Groups", "How are GSA Google Groups different than regular Google Groups?",
+                 "People outside GSA can't access GSA Google Groups via the Google Groups website, but can still "
+                 "receive email if added to the group directly. Similarly, you can't access public Google Groups via "
+                 "the Google Groups website with your GSA email, but you can still receive email if added to the "
+                 "group directly.")
+
+
+def test_a_lead_in_pointing_at_these_options_goes_on_with_the_line_before(monkeypatch):
+    """"I run a GSA Google Group and want people from a partner agency to be members. How do I set that up?" (hp25)
+    quoted "… then click "Group settings" on the left navigation." and stopped before "Enable or select these
+    options:" and the options themselves."""
+    from synthesis.synthesize import quotes
+    from synthesis.synthesize.candidates import candidates
+
+    units = candidates(_context(GROUPS_CREATE, GROUPS, GROUPS_DIFFER))
+    settings = next(u for u in units if u.text.endswith('on the left navigation.'))
+    assert quotes.continued_by(settings, units).text == "Enable or select these options:"
+    items, _ = quotes.list_for(quotes.continued_by(settings, units), units, None)
+    assert [x.text for x in items][:2] == ["People outside the organization can be members (ON)", "Allow email posting"]
+    monkeypatch.setattr(quotes, "THESE_LEADS", False)
+    assert quotes.continued_by(settings, units) is None
+    # a lead-in in another paragraph, or naming no list, goes on with nothing
+    other = candidates(_context(("Google Groups", "Tips", "Click Group settings.\n\nSee these options:\n\n- A\n- B")))
+    assert quotes.continued_by(next(u for u in other if u.text == "Click Group settings."), other) is None
