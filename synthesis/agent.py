@@ -62,7 +62,7 @@ Progress = Callable[[str], Awaitable[None]]
 
 def _cut_steps(p: Passage) -> bool:
     """The passage ends inside a numbered list of instructions (CONTINUE_STEPS): its next chunk is read with it
-    when it goes on with the list in the same section (`sentences.steps_go_on`), and no further."""
+    when it goes on with the list in the same section (`lists.steps_go_on`), and no further."""
     return CONTINUE_STEPS and ends_in_steps(p.content) and mostly_instructions(numbered_items(p.content))
 
 

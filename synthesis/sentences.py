@@ -191,7 +191,8 @@ def _term_line(lines: list[str]) -> str:
 # contact …" then "- COE - Andrea Sigritz": a sentence giving one thing for each of several introduces the list of
 # them that follows it (EACH_OF_LISTS)
 EACH_OF_LISTS = True
-_EACH_OF = re.compile(r"\b(?:for|per) (?:each|every one) of (?:the|our|its|their|these|those)\b", re.I)
+_EACH_OF = re.compile(r"\b(?:a|an|one)\s+(?:[\w-]+\s+){1,3}(?:for|per) (?:each|every one) of (?:the|our|its|their|"
+                      r"these|those)\b", re.I)  # "a point person for each of the …"
 
 
 def introduces_list(text: str) -> bool:

@@ -21,7 +21,8 @@ cost", "what time is it due") is not answered by sentences that state none: a pa
 setting but gives no value does not say how long the delay is (seen on CMake's and npm's manuals, where such
 questions were otherwise answered with the nearest number of something else). Which wording asks for one, and
 what states one, is in `values.py`; the check itself is in `unstated.py`. Nor is a part asking for any number whose
-best sentence is weak (QUANTITY_FLOOR): a number that answers is stated next to what is asked, and a weak line holds some other number.
+best sentence is weak (QUANTITY_FLOOR): a number that answers is stated next to what is asked, and a weak line holds
+some other number.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from . import topic
 from .asker import written_as_name
 from .compared import comparison_word
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
-from .reader import Candidate
-from .unstated import RELATED_SUPPORT, unstated_values
+from .reader import RELATED_SUPPORT, Candidate
+from .unstated import unstated_values
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..sentences import asked_sentences, quantities
-from ..stems import content_stems, stem
+from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
 from .values import threshold_case
 
 # A sentence that states the rule for the case the asker sets ("… if the engineering manager is unreachable?" → "If
@@ -146,3 +146,43 @@ def named_scopes(question: str) -> list[str]:
     (RECORDED_IN)."""
     return [m.group("name").split()[-1] for m in _NAME.finditer(question)
             if not (RECORDED_IN and _RECORDED.search(question[:m.start()]))]
+
+
+# a name that heads (in effect) every retrieved passage, like the organisation's, scopes nothing, but one most of them
+# carry does: DC headed 10 of the 11 passages a DC question retrieved, and the 11th, San Francisco's bike parking,
+# answered it
+SCOPE_SHARE = 0.95
+# "Are there lockers I can use at the NYC office?" names the page titled "New York City" by its initials: the page
+# is that scope's, and the DC page's lockers are another place's (TITLE_INITIALS)
+TITLE_INITIALS = True
+
+
+def title_initials(title: str) -> str:
+    """The initials of a title of two to four capitalised words ("nyc" of "New York City"), or ''."""
+    words = re.findall(r"[A-Za-z][\w'-]*", title)
+    if not TITLE_INITIALS or not 2 <= len(words) <= 4 or not all(w[0].isupper() for w in words):
+        return ""
+    return "".join(w[0] for w in words).lower()
+
+
+def scopes(question: str, candidates: list, head: list[set[str]]) -> set[str]:
+    """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
+    that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
+    the organisation's, scopes nothing)."""
+    found = named_scopes(question)
+    if not found:
+        return set()
+    seen = {id(c.passage): c for c in candidates}.values()
+    text = fold_initialisms(" ".join(f"{c.heading} {c.passage.content}" for c in seen))
+    initials = {title_initials(c.passage.title) for c in seen} - {""}
+    names = set()
+    for word in found:
+        if word.lower() not in STOPWORDS and (written_as_name(word, text) or word.lower() in initials):
+            names.add(stem(word))
+    passages = {id(c.passage): head[i] for i, c in enumerate(candidates)}
+    out = set()
+    for name in names:
+        share = sum(name in h for h in passages.values()) / max(1, len(passages))
+        if 0 < share < SCOPE_SHARE:
+            out.add(name)
+    return out

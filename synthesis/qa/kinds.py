@@ -121,10 +121,12 @@ def holds(part: Part, c: Candidate) -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
     ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
     something happened, a year ("The CoE program launched in 2017."); for a time of day, a clock time or a part of
-    the day."""
+    the day; for a deadline, a date (a weekday, a span before or after something, a period it recurs in)."""
     if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
         return True
     asked = asked_value(part.text)
+    if asked is not None and asked[0] == DATE and part.expect is not Expect.QUANTITY:
+        asked = None  # "Is the due date fixed?" asks yes or no
     if asked is not None and asked[0] in (CLOCK, DATE) and states_value(f"{c.text} {c.lead_in}", asked[0]):
         return True  # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due"
     if part.expect not in c.kinds:
@@ -258,3 +260,30 @@ def fit(part: Part, c: Candidate, told: set[str], someone_new: bool) -> float:
     if part.expect is Expect.WHO and SENT_FOR_APPROVAL and _ACT.search(part.text) and sent_for_approval(c.text):
         return SENT_FOR_APPROVAL
     return GENERIC_WHO if who and generic_roles_only(c.text) else 1.0
+
+
+# "Whose sign-off do we need before it can go live?" is answered by "New integrations/bots need approval from the
+# following:" and its items ("Security Engineering (ISE)", "OCTO", "GSA IT Slack admins"): a lead-in ending on whom
+# its list names names the roles the list names, and is quoted with it
+LIST_ROLES = True
+# (the lead-in ends on whom its list names: "… approval from the following:", "… contact one of these people:", not
+# "Relationship becomes toxic with our partner:", whose items are cases)
+_LEADS_TO_WHOM = re.compile(r"\b(?:from|by|to|with|contact|notify|ask|email)(?:\s+(?:one|any|all|each|either|both)\s+"
+                            r"of)?(?:\s+(?:the\s+following|these|those)(?:\s+[\w-]+)?)?\s*:$", re.I)
+# … of an approval or a contact ("need approval from the following:", "reach out to one of these people:"; not "Sign
+# in with:", "Pay with:"), or a label of people ("Approvers:", "The following people must sign off:")
+_WHOM_ACT = re.compile(r"\b(?:approv\w*|sign-?off|sign off|permission|contact|notify|reach out|ask|email|review\w*|"
+                       r"consult|check with|talk to|escalat\w*|report)\b", re.I)
+_WHOM_LABEL = re.compile(r"^(?:(?:approvers?|contacts?|reviewers?|owners?|points? of contact)|the following (?:people|"
+                         r"persons|teams|offices|roles|groups|officials)\b[^:]*)\s*:$", re.I)
+
+
+def listed_roles(candidates: list[Candidate]) -> dict[tuple[int, str], str]:
+    """The items of each lead-in ending on whom its list names, joined, by (passage, lead-in)."""
+    out: dict[tuple[int, str], str] = {}
+    for c in candidates:
+        lead = c.lead_in.rstrip()
+        if (_LEADS_TO_WHOM.search(lead) and _WHOM_ACT.search(lead)) or _WHOM_LABEL.match(lead):
+            key = (id(c.passage), c.lead_in)
+            out[key] = f"{out.get(key, '')} {c.text}".strip()
+    return out

@@ -26,11 +26,11 @@ import numpy as np
 from ..models import SECTION_SEP, Passage, headings
 from ..pointers import about_itself, is_pointer, leans_on_context
 from ..sentences import LABEL_LINE, OPTION_TERM
-from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
+from ..stems import content_stems, stem
 from . import asker, kinds
 from .acronyms import definitions, expand, spelled_out
-from .asker import (asked_case, named_scopes, numbers_stated, opposite_kinds, same_case, same_number, threshold_fit,
-                    words_of, written_as_name)
+from .asker import (asked_case, numbers_stated, opposite_kinds, same_case, same_number, scopes, threshold_fit,
+                    title_initials, words_of)
 from .question import Expect, Field, Frame, stem_weights
 from .values import told_amounts
 
@@ -49,20 +49,22 @@ SAME_QUANTITY = 1.1  # a sentence stating the quantity or number the asker state
 # rule stated above it, which answers (a table of the rules themselves, an accrual table, keeps its weight)
 ROW_FACTOR = 0.8
 _EXAMPLE = re.compile(r"(?i)^\W*(?:for example|for instance|e\.g\.|examples?\b)")
+# … and so does a sentence of a paragraph that opens "For example:" ("Therefore, you can request up to 104 advanced
+# sick leave hours." after "For example: You have one year left on your term …", under "You can request up to 240
+# hours of advanced sick leave.")
+EXAMPLE_PARAGRAPHS = True
 CODE_FACTOR = 0.8  # a code line ("$ CARGO_LOG=… cargo build") says less alone than the sentence announcing it
 # a sentence that states an aim or an open question restates what is asked (SciFact abstracts); one about its own
 # page ("This page overviews …") says what is written there, not what holds
 AIM_FACTOR = 0.8
-# a sentence outside the place or unit the question names; a name that heads (in effect) every retrieved passage,
-# like the organisation's, scopes nothing, but one most of them carry does: DC headed 10 of the 11 passages a DC
-# question retrieved, and the 11th, San Francisco's bike parking, answered it
-OUT_OF_SCOPE, SCOPE_SHARE = 0.85, 0.95
+OUT_OF_SCOPE = 0.85  # a sentence outside the place or unit the question names (which names scope it: asker.scopes)
 LABEL_FACTOR, LABEL_WORDS = 0.7, 6  # a short line holding no kind of answer: a label
 SELF_CONTAINED = 3  # a part with this many content words of its own is read alone too
 ACRONYM_SPELLED = True  # a question's acronym is named by a sentence that spells it out (see `score`)
 CONTEXTUAL_TOP = 24  # sentences also embedded under their heading (best by the bare reading): latency budget
 FIELD_MISFIT = 0.85  # relevance kept, for a part asking a default or a version, by a sentence that states none
 FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Default: 300000 (5 minutes)")
+RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to a part is about it (answerability, gaps)
 
 # What a sentence states of a setting or feature, per field a part can ask for (see Part.field): what holds when
 # nothing is set ("Default: 300000", "defaults to STATUS", "if not specified"), and the release that
@@ -189,62 +191,13 @@ def section_heading(c: Candidate) -> str:
     return "" if not c.passage.section or heading == c.passage.title.strip() else heading
 
 
-# "Are there lockers I can use at the NYC office?" names the page titled "New York City" by its initials: the page
-# is that scope's, and the DC page's lockers are another place's (TITLE_INITIALS)
-TITLE_INITIALS = True
-
-
-def _initials(title: str) -> str:
-    """The initials of a title of two to four capitalised words ("nyc" of "New York City"), or ''."""
-    words = re.findall(r"[A-Za-z][\w'-]*", title)
-    if not TITLE_INITIALS or not 2 <= len(words) <= 4 or not all(w[0].isupper() for w in words):
-        return ""
-    return "".join(w[0] for w in words).lower()
-
-
-def _scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> set[str]:
-    """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
-    that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
-    the organisation's, scopes nothing)."""
-    found = named_scopes(question)
-    if not found:
-        return set()
-    seen = {id(c.passage): c for c in candidates}.values()
-    text = fold_initialisms(" ".join(f"{c.heading} {c.passage.content}" for c in seen))
-    initials = {_initials(c.passage.title) for c in seen} - {""}
-    names = set()
-    for word in found:
-        if word.lower() not in STOPWORDS and (written_as_name(word, text) or word.lower() in initials):
-            names.add(stem(word))
-    passages = {id(c.passage): head[i] for i, c in enumerate(candidates)}
-    out = set()
-    for name in names:
-        share = sum(name in h for h in passages.values()) / max(1, len(passages))
-        if 0 < share < SCOPE_SHARE:
-            out.add(name)
-    return out
-
-
-# "Whose sign-off do we need before it can go live?" is answered by "New integrations/bots need approval from the
-# following:" and its items ("Security Engineering (ISE)", "OCTO", "GSA IT Slack admins"): a lead-in ending on whom
-# its list names names the roles the list names, and is quoted with it
-LIST_ROLES = True
-
-
-# (the lead-in ends on whom its list names: "… approval from the following:", "… contact one of these people:", not
-# "Relationship becomes toxic with our partner:", whose items are cases)
-_LEADS_TO_WHOM = re.compile(r"\b(?:from|by|to|with|contact|notify|ask|email)(?:\s+(?:one|any|all|each|either|both)\s+"
-                            r"of)?(?:\s+(?:the\s+following|these|those)(?:\s+[\w-]+)?)?\s*:$", re.I)
-
-
-def _listed(candidates: list[Candidate]) -> dict[tuple[int, str], str]:
-    """The items of each lead-in ending on whom its list names, joined, by (passage, lead-in)."""
-    out: dict[tuple[int, str], str] = {}
-    for c in candidates:
-        if _LEADS_TO_WHOM.search(c.lead_in.rstrip()):
-            key = (id(c.passage), c.lead_in)
-            out[key] = f"{out.get(key, '')} {c.text}".strip()
-    return out
+def _in_example(c: Candidate, paragraphs: dict[int, list[str]]) -> bool:
+    """The sentence is in a paragraph of its passage that opens with "For example" (or "e.g."), after that opening."""
+    if id(c.passage) not in paragraphs:
+        paragraphs[id(c.passage)] = [x.strip() for x in re.split(r"\n[ \t]*\n", c.passage.content)
+                                     if _EXAMPLE.match(x.strip())]
+    head = c.text[:60]
+    return any(head in x and not x.startswith(head) for x in paragraphs[id(c.passage)])
 
 
 def _weighted(weights: dict[str, float], wanted: set[str], found: set[str]) -> float:
@@ -303,7 +256,9 @@ class Reader:
             section_cos = {}
         section_cos[""] = np.zeros(len(frame.parts), dtype=np.float32)
         own = [content_stems(text) for text in reading]
-        head = [content_stems(c.heading + " " + c.lead_in) | {_initials(c.passage.title)} - {""} for c in candidates]
+        capitals = {w.lower() for w in re.findall(r"\b[A-Z]{2,5}\b", frame.question)}  # "NYC", as the asker writes it
+        head = [content_stems(c.heading + " " + c.lead_in) | ({title_initials(c.passage.title)} & capitals)
+                for c in candidates]
         df = Counter(s for stems in own for s in stems)
         idf = {s: math.log(1 + n / (1 + df.get(s, 0))) for p in frame.parts for s in p.stems}
         # per part: an acronym it writes as such that the context defines, and the words that spell it out (a
@@ -314,7 +269,7 @@ class Reader:
         weights = [stem_weights(p.query) for p in frame.parts]
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
         plain = np.zeros_like(scores)
-        scoped = [_scopes(p.query, candidates, head) for p in frame.parts]
+        scoped = [scopes(p.query, candidates, head) for p in frame.parts]
         asks = [last_heading(c).rstrip().endswith("?") for c in candidates]
         told = numbers_stated(frame.question)
         roles = [kinds.told_roles(frame.question, p) for p in frame.parts]
@@ -330,7 +285,8 @@ class Reader:
         case = asked_case(frame.question)
         amounts = told_amounts(frame.question)
         asked_kind, opposite = opposite_kinds(frame.question)
-        listed = _listed(candidates) if asks_who and LIST_ROLES else {}
+        listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
+        paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -344,7 +300,7 @@ class Reader:
                                    for names in scoped]
             if c.code:  # a command or config line: the sentence announcing it answers, and is quoted with it
                 factor = CODE_FACTOR
-            elif c.row and _EXAMPLE.match(c.lead_in):
+            elif (c.row and _EXAMPLE.match(c.lead_in)) or (EXAMPLE_PARAGRAPHS and _in_example(c, paragraphs)):
                 factor = ROW_FACTOR
             elif c.text.rstrip().endswith("?") and ":" not in c.text:  # an FAQ heading asks; "First check: was …?" tells
                 factor = QUESTION_FACTOR

@@ -71,8 +71,10 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             verb_s = (bool(re.search(r"[^su]s$", w)) and bool(after) and stem(after) in present and k > 0
                       and tokens[k - 1] not in _NOUN_OPENERS and _common_verb(w[:-1], w[:-2]))
             # nor does a word before a gerund with its own object ("skip setting a password": "setting" is a verb)
+            # (not "a yoga training this month", "a diversity meeting this week": a noun phrase, then a time)
             gerund = (GERUND_OBJECT and after.endswith("ing") and k + 2 < len(tokens)
-                      and tokens[k + 2] in _DETERMINERS)
+                      and tokens[k + 2] in _DETERMINERS and not (k and tokens[k - 1] in _NOUN_OPENERS)
+                      and not (k + 3 < len(tokens) and tokens[k + 3] in _TIMES))
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
                     or (k and tokens[k - 1] in _SUBJECT) or after in _DETERMINERS):  # "to attend a conference": a verb
                 continue
@@ -96,6 +98,7 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
 # "Can I just use my Personal Meeting ID and skip setting a password?" was refused for "skip", read as a kind of
 # setting: before a gerund that takes an object, a word is a verb, no modifier
 GERUND_OBJECT = True
+_TIMES = frozenset("day days week weeks month months year years morning afternoon evening time quarter".split())
 
 
 # Adjectives that say how ordinary or which one, never what kind: "Besides the usual incident emails, …" asks about
@@ -131,8 +134,9 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
             prev = tokens[k - 2]
         if prev in _SUBJECT and re.search(r"\w{2}(?:ed|ing)$", w):
             found.add(w)
-        elif ASPECT_VERBS and prev in _ASPECT and w.endswith("ing") and len(w) > 5:
-            found.add(w)  # "… and keep volunteering to stay late", "I've been moonlighting": what the asker does
+        elif ASPECT_VERBS and prev in _ASPECT and w.endswith("ing") and _common_verb(w[:-3]):
+            found.add(w)  # "… and keep volunteering to stay late": what the asker does (a rare verb, "keep
+            # teleworking", "start freelancing", can be the topic the knowledge base lacks)
         elif (NOUN_SUBJECT and k > 1 and tokens[k - 2] in _OWNERS and re.search(r"\w{3,}(?<!e)ed$", w)
               and not prev.endswith("ed") and (k < 3 or tokens[k - 3] not in _BE)):
             # a past form after "my/our <noun>": the story's verb ("my supervisor hinted I'll get …"); not after a
@@ -147,7 +151,8 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
 
 _PREPOSITIONS = frozenset("for of by about without before after while when in on at from into".split())
 # "If I'm on a flexible schedule and keep volunteering to stay late, how many credit hours …?" was refused for
-# "volunteering": an -ing form after a verb of keeping, starting or stopping (or "been") is the asker's doing
+# "volunteering": an -ing form of a common verb after a verb of keeping, starting or stopping (or "been") is the
+# asker's doing
 ASPECT_VERBS = True
 _ASPECT = frozenset("keep keeps kept start starts started stop stops stopped began begun continue continues continued "
                     "been".split())

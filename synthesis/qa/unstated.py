@@ -11,12 +11,9 @@ from ..sentences import NUMBER_WORD, quantities
 from ..stems import content_stems, content_words, stem
 from . import specifics, topic
 from .question import Expect, Frame, Part, zipf
-from .reader import Candidate, field_line, last_heading, section_heading
+from .reader import RELATED_SUPPORT, Candidate, field_line, last_heading, section_heading
 from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
                      states_value)
-
-RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to the question is about it
-
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration, a price or a time of day that no sentence about them states, with what
@@ -161,6 +158,7 @@ def counted_noun(text: str) -> str:
 # heading by "Members who have been inactive for more than 90 days should be converted to guests.": a number of a
 # unit is a count of that unit, never of the noun asked (UNIT_COUNTS_NOTHING)
 UNIT_COUNTS_NOTHING = True
+_MEASURES = frozenset({"time", "percent", "bytes"})
 
 
 def _counts(noun: str, c: Candidate) -> bool:
@@ -168,8 +166,9 @@ def _counts(noun: str, c: Candidate) -> bool:
     by "GPU")."""
     text = c.text
     if UNIT_COUNTS_NOTHING:  # "… inactive for more than 90 days" counts days, not seats
-        for _, _, surface, pos in sorted(quantities(text), key=lambda q: -q[3]):
-            text = text[:pos] + text[pos + len(surface):]
+        for family, _, surface, pos in sorted(quantities(text), key=lambda q: -q[3]):
+            if family in _MEASURES:  # ("three times a year" still counts check-ins)
+                text = text[:pos] + text[pos + len(surface):]
     return bool(_NUMBER.search(text)) and _names(noun, c)
 
 

@@ -126,22 +126,34 @@ _STATES_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\
 # "30 days after"), a period it recurs in or a season. "… employees with at least 1 year of GSA service (by the
 # application deadline)" names the deadline and states none (DATES_ASKED).
 DATES_ASKED = True
-_ASKS_DUE = re.compile(r"\bwhen(?:'s|’s| is| are| was| were| will| would)\b[^?]*\b(?:due|deadline|cut-?off)\b|"
-                       r"\bwhat(?:'s|’s| is| are) the (?:[\w-]+\s+){0,3}?(?:deadline|due date|cut-?off)s?\b|"
-                       r"\b(?:what|which) (?:date|day)\b|\bby (?:when|what date)\b", re.I)
+_ASKS_DUE = re.compile(r"\bwhen(?:'s|’s| is| are| was| were| will| would)\b[^?]*\b(?:due(?! diligence)|deadline|"
+                       r"cut-?off(?! (?:score|time|point|value|income)))\b|"
+                       r"\bwhat(?:'s|’s| is| are) the (?:[\w-]+\s+){0,3}?(?:deadline|due date|cut-?off date)s?\b|"
+                       r"\b(?:what|which) (?:date|day)(?![-\w]| format)|\bby (?:when|what date)\b", re.I)
 _MONTH = (r"(?-i:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|"
           r"Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\b\.?")  # capitalised: "may" is a verb
+_SPAN_UNIT = r"(?:business |work |working |calendar )?(?:days?|weeks?|months?|hours?|years?)"
 _STATES_DATE = re.compile(
     rf"\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}(?!\w)|"  # "October 17", "Oct. 17", "17 Oct"
     r"\b(?-i:January|February|March|April|June|July|August|September|October|November|December)\b|"
+    r"\b(?:in|by|until|before|after|from|since|during) (?-i:May)\b|"
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
-    r"\b\d{4}-\d\d-\d\d\b|\b(?:19|20)\d\d\b|\bFY\s?\d\d\b|"
-    r"\b(?:within|no later than|prior to|in advance|ahead of|before|after|until|upon|as soon as|once)\b|"
-    r"\b(?:end|close|start|beginning|first|last) (?:day |week |month )?of (?:the |each |every |your )?|"
-    r"\b(?:each|every|next|this|that|the same|the following|the first|the last) (?:business |work |working |"
-    r"calendar )?(?:day|week|month|year|quarter|pay period|morning|afternoon|evening)\b|"
+    r"\b\d{4}-\d\d-\d\d\b|\b(?:19|20)\d\d\b(?![-\w])|\bFY\s?\d\d\b|\bQ[1-4]\b|"
+    # a span before or after something, or within one ("5 business days after", "within 3 days", "no later than 30
+    # days"), not a bare "before you apply"
+    rf"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety) {_SPAN_UNIT} "
+    r"(?:before|after|prior to|from|in advance|ahead)\b|"  # (not "of": "at least 1 year of GSA service")
+    rf"\b(?:within|no later than|in)\s+(?:the\s+(?:first|next|last)\s+)?(?:\d+|a|an|one|two|three|four|five|six|"
+    rf"seven|eight|nine|ten|twelve|thirty|sixty|ninety)\s+{_SPAN_UNIT}\b|"
+    r"\b(?:end|close|start|beginning|first|last) (?:day |week |month |business day )?of (?:the |each |every |your |a )?"
+    r"(?:day|week|month|year|quarter|pay period|fiscal year|leave year|business day|cycle)\b|"
+    r"\b(?:each|every|next) (?:business |work |working |calendar )?(?:day|week|month|year|quarter|pay period|"
+    r"morning|afternoon|evening)\b|"
     r"\b(?:immediately|right away|asap|today|tomorrow|tonight|annually|quarterly|monthly|weekly|daily|biweekly|"
-    r"yearly|spring|summer|fall|autumn|winter|open season)\b", re.I)
+    r"yearly|spring|summer|fall|autumn|winter|open season|EOD|COB|close of business|end of day|rolling basis|"
+    r"any ?time|no (?:set )?deadline)\b", re.I)
+
+
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
@@ -152,9 +164,9 @@ _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, D
 
 
 def asked_value(text: str) -> tuple[str, str] | None:
-    """(kind, what is lacking when nothing states it) for a part asking a duration, a price or a time of day, else
-    None: ("a duration", "a number of hours") for "how many hours of training …", ("a price", "a price") for "how
-    much does a seat cost"."""
+    """(kind, what is lacking when nothing states it) for a part asking a duration, a price, a time of day or a date
+    (a deadline), else None: ("a duration", "a number of hours") for "how many hours of training …", ("a price",
+    "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED)
 
 
@@ -197,11 +209,13 @@ _ASKS_RATE = re.compile(
     # "a month", "each month" is per month (per period only: "How much does a seat cost?" asks a price)
     rf"\bhow much\b(?!\s+of\b)[^?]*?\b(?:per\s+(?P<c>{_UNIT})|(?:each|every|a|an)\s+(?P<d>{_PERIOD}))\b|"
     rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per\s+(?P<e>{_UNIT})|(?:each|every|a|an)\s+(?P<f>{_PERIOD}))\b|"
-    rf"\b(?P<g>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b|"
-    # "What's the most the transit subsidy will cover per month?" (MOST_PER)
-    rf"\bwhat(?:'s|’s| is) the (?:most|max|maximum|limit|cap)\b[^?]*?\bper\s+(?P<h>{_UNIT})\b", re.I)
+    rf"\b(?P<g>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b", re.I)
+# "What's the most the transit subsidy will cover per month?" (MOST_PER)
+_MOST_PER = re.compile(rf"\bwhat(?:'s|’s| is) the (?:most|max|maximum|limit|cap)\b[^?]*?\bper\s+(?P<h>{_UNIT})\b", re.I)
 # the most or the limit of money per unit ("What's the most the transit subsidy will cover per month?", hp25): a rate
 MOST_PER = True
+_COUNTED_PER = re.compile(r"\bnumber of\b|\b(?:days|hours|weeks|nights|miles|trips|times|visits|sessions|people|"
+                          r"seats|licenses|meetings|credits|units)\s+per\s+\w+$", re.I)
 _REASON = re.compile(r"(?i)^\W*(?:why|how come)\b")  # a reason asked: "Why is my pay … less than my annual …"
 _SHARE = re.compile(r"\bhow much of\b", re.I)
 # what shows the part asks about money, not time, leave or storage
@@ -220,8 +234,12 @@ def asked_rate(text: str, question: str = "") -> str | None:
 
 @functools.lru_cache(maxsize=256)  # read per part (the rule's flag is in the key)
 def _rate_unit(text: str, most_per: bool) -> str | None:
-    if _SHARE.search(text) or not (m := _ASKS_RATE.search(text)) or (m.group("h") and not most_per):
+    if _SHARE.search(text):
         return None
+    if not (m := _ASKS_RATE.search(text)):
+        m = _MOST_PER.search(text) if most_per else None
+        if m is None or _COUNTED_PER.search(m.group(0)):
+            return None  # "the maximum number of trips per month", "the limit on paid sick days per year": a count
     word = next(g for g in m.groups() if g).lower()
     word = word if word in _UNITS else word.rstrip("s")
     return _UNITS.get(word, word)
@@ -258,7 +276,7 @@ def states_year(text: str) -> bool:
 
 def states_value(text: str, kind: str) -> bool:
     """The text states a value of that kind ("240 annual leave hours", "by Friday", "$7", "free")."""
-    if _STATES[kind].search(text):
+    if _STATES[kind].search(text) or (kind == DATE and _STATES_CLOCK.search(text)):  # "due by 10 a.m. ET"
         return True
     return kind == DURATION and NUMBER_OF_UNIT and bool(_STATES_COUNTED.search(text))
 

@@ -19,9 +19,10 @@ from ..embedding import ANSWER, Embedder, RecentEmbeddings
 from ..models import Contradiction, Finding, Quality, Source, Synthesis
 from ..planner import main_noun_phrase
 from ..qa import Candidate, Expect, Frame, Reader, analyze, support
-from ..qa.answerability import RELATED_SUPPORT, Support
+from ..qa.answerability import Support
 from ..qa.asker import opposite_kinds, words_of
 from ..qa.kinds import asks_holder, holds
+from ..qa.reader import RELATED_SUPPORT
 from ..qa.values import asks_date
 from ..stems import content_stems
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, gap_clause, gap_text, overall_quality

@@ -8,6 +8,7 @@ import re
 from ..citations import cite
 from ..pointers import NOT_IT
 from ..qa import Candidate, Expect
+from ..qa.wordforms import lexicon
 from ..sentences import OPTION_TERM, REFERS_BELOW, introduces_list, lead_joint, lead_text
 from ..stems import content_stems
 
@@ -111,7 +112,9 @@ _CONTINUING_LEAD = re.compile(rf"^(?:this|these|that|those|{NOT_IT}it|they|such 
 # … or, in the same paragraph, one pointing at its list by "these" or "the following" ("… then click "Group settings"
 # on the left navigation. Enable or select these options:" then "- People outside the organization can be members")
 THESE_LEADS = True
-_THESE = re.compile(r"\b(?:these|the following)\b", re.I)
+# (ending on them, after an instruction or a word of the line before: not "Visitors must show one of these IDs at the
+# gate:")
+_THESE = re.compile(r"\b(?:these|the following)(?:\s+[\w-]+){1,2}\s*:$", re.I)
 
 
 def _introduces(u: Unit, units: list[Unit]) -> bool:
@@ -134,9 +137,16 @@ def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
     if nxt is None or nxt.lead_in or not nxt.text.rstrip().endswith(":"):
         return None
     if _CONTINUING_LEAD.match(nxt.text) or (
-            THESE_LEADS and nxt.paragraph == u.paragraph >= 0 and _THESE.search(nxt.text)):
+            THESE_LEADS and nxt.paragraph == u.paragraph >= 0 and _THESE.search(nxt.text.rstrip())
+            and (_imperative(nxt.text) or content_stems(nxt.text) & content_stems(u.text))):
         return nxt
     return None
+
+
+def _imperative(text: str) -> bool:
+    """The sentence opens on a word the lexicon reads as a verb ("Enable or select these options:")."""
+    first = re.match(r"[A-Za-z]+", text)
+    return bool(first) and "VERB" in lexicon(first.group(0).lower())
 
 
 FORWARD_LISTS = True  # a quoted line that refers to a list further on in its passage brings it (`list_below`)

@@ -596,7 +596,7 @@ async def test_a_question_about_one_office_is_not_answered_from_another(minilm):
          "Cyclists can leave their bikes in the bike room at no cost; the entrance is via a ramp on E Street."),
         ("San Francisco", "Getting here > Biking", "If you have your own bike: the SF office offers bike parking."),
     )
-    from synthesis.qa.reader import _scopes as reader_scopes
+    from synthesis.qa.asker import scopes as reader_scopes
 
     s = await _answer(minilm, "Is bike parking free at the DC office?", context)
     first = s.summary.split("[")[0]
@@ -2628,10 +2628,10 @@ async def test_a_place_most_passages_are_about_still_scopes_the_question(minilm,
     """"Where is the entrance to the bike room at the DC office?" led with San Francisco's "… entered from the far
     corner at McAllister and Leavenworth": DC headed 10 of the 11 retrieved passages, and a name carried by 60 % of
     them scoped nothing (meant for a name every page carries, like the organisation's)."""
-    from synthesis.qa import reader
+    from synthesis.qa import asker
 
     on, off = await _with_and_without(minilm, monkeypatch, "Where is the entrance to the bike room at the DC office?",
-                                      BIKE_ROOM, reader, "SCOPE_SHARE", 0.6)
+                                      BIKE_ROOM, asker, "SCOPE_SHARE", 0.6)
     first_on, first_off = on.split(" [")[0], off.split(" [")[0]  # the summary's first quoted line
     assert "E Street" in on and "McAllister" not in first_on and "bike parking access" not in first_on, on
     assert "bike parking access" in first_off or "McAllister" in first_off, off
