@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..sentences import NUMBER_WORD
-from ..stems import stem
+from ..stems import content_stems, stem
 from .question import Expect, Part
 from .values import CLOCK, DATE, YEAR, asked_value, asks_date, states_value, states_year
 
@@ -260,6 +260,21 @@ def fit(part: Part, c: Candidate, told: set[str], someone_new: bool) -> float:
     if part.expect is Expect.WHO and SENT_FOR_APPROVAL and _ACT.search(part.text) and sent_for_approval(c.text):
         return SENT_FOR_APPROVAL
     return GENERIC_WHO if who and generic_roles_only(c.text) else 1.0
+
+
+# "… where in Docusign do I find the ready-made form template?" was answered 'high' with "… you can use the Docusign
+# template for the Advanced Sick Leave Request to fill out the form …": its only places ("form") are the question's
+# own. Such an answer is never 'high' (extractive's confidence, PLACES_TOLD); it still answers, since a page often
+# says where in words no pattern reads as a place ("click Print SF-50 in HR Links").
+PLACES_TOLD = True
+
+
+def places_told_only(part: Part, text: str) -> bool:
+    """Every place or contact the sentence names ("form", "in Docusign") is in the words of the part (with the
+    statement it is read with)."""
+    found = [m.group(0) for m in (*_PLACE.finditer(text), *_CONTACT.finditer(text))]
+    asked = part.stems | content_stems(part.query)
+    return bool(found) and all(content_stems(x) <= asked for x in found)
 
 
 # "Whose sign-off do we need before it can go live?" is answered by "New integrations/bots need approval from the

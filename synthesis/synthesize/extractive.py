@@ -18,7 +18,7 @@ import structlog
 from ..embedding import ANSWER, Embedder, RecentEmbeddings
 from ..models import Contradiction, Finding, Quality, Source, Synthesis
 from ..planner import main_noun_phrase
-from ..qa import Candidate, Expect, Frame, Reader, analyze, support
+from ..qa import Candidate, Expect, Frame, Reader, analyze, kinds, support
 from ..qa.answerability import Support
 from ..qa.asker import opposite_kinds, words_of
 from ..qa.kinds import asks_holder, holds
@@ -205,6 +205,10 @@ class ExtractiveSynthesizer:
                         for p in frame.parts)
         asked_kind, opposite = opposite_kinds(frame.question)
         other_case = any(opposite & words_of(u.text) and not asked_kind & words_of(u.text) for u in answers)
+        # a where-part answered only by lines naming the question's own places ("… in Docusign", "the form")
+        other_case = other_case or (kinds.PLACES_TOLD and any(
+            p.expect is Expect.WHERE and (mine := [u for u in answers if u.part == j])
+            and all(kinds.places_told_only(p, u.text) for u in mine) for j, p in enumerate(frame.parts)))
         if not fits or not checkable or disputed or gaps or other_case:  # (a quoted rule of the opposite kind,
             strength = min(strength, 0.6)  # "… a public GitHub repo" for a private one: never 'high')
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)

@@ -290,3 +290,25 @@ def test_a_lead_in_pointing_at_these_options_goes_on_with_the_line_before(monkey
     # a lead-in in another paragraph, or naming no list, goes on with nothing
     other = candidates(_context(("Google Groups", "Tips", "Click Group settings.\n\nSee these options:\n\n- A\n- B")))
     assert quotes.continued_by(next(u for u in other if u.text == "Click Group settings."), other) is None
+
+
+SICK_DOCUSIGN = ("Advanced sick leave", "Getting approval for advanced sick leave",
+                 "When routing for signatures, you can use the Docusign template for the Advanced Sick Leave Request to "
+                 "fill out the form and request the right signatures.")
+
+
+async def test_a_where_answer_naming_only_the_questions_places_is_never_high(minilm, monkeypatch):
+    """"… where in Docusign do I find the ready-made form template?" (hp26) was answered 'high' with "… you can use
+    the Docusign template for the Advanced Sick Leave Request to fill out the form …": it names no place the
+    question did not ("form", "Docusign")."""
+    from synthesis.qa import kinds
+
+    question = "Where in Docusign do I find the ready-made form template for advanced sick leave?"
+    told = await _answer(minilm, question, _context(SICK_DOCUSIGN))
+    assert "Docusign template" in told.summary and told.quality.support <= 0.6, told.quality
+    monkeypatch.setattr(kinds, "PLACES_TOLD", False)
+    assert (await _answer(minilm, question, _context(SICK_DOCUSIGN))).quality.support == 0.9
+    monkeypatch.setattr(kinds, "PLACES_TOLD", True)
+    part = analyze(question).parts[0]
+    assert kinds.places_told_only(part, SICK_DOCUSIGN[2])
+    assert not kinds.places_told_only(part, "Along the left navigation bar, select Shared with Me in the Templates tab.")
