@@ -16,8 +16,8 @@ from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject,
                      states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
-    """Quantity parts asking for a duration, a price or a time of day that no sentence about them states, with what
-    is lacking ("a number of seconds", "a price"); see the module docstring. A sentence is about the part when it is
+    """Quantity parts asking for a duration, a price, a time of day or a date that no sentence about them states, with
+    what is lacking ("a number of seconds", "a price", "a date"); see the module docstring. A sentence is about the part when it is
     related to it (RELATED_SUPPORT) or is a short "Label: value" line in the same section as one that is: a
     setting's "Default: 10000 (10 seconds)"."""
     unstated: dict[int, str] = {}

@@ -211,7 +211,8 @@ _ASKS_RATE = re.compile(
     rf"\bdollar (?:amount|limit|cap)\b[^?]*?\b(?:per\s+(?P<e>{_UNIT})|(?:each|every|a|an)\s+(?P<f>{_PERIOD}))\b|"
     rf"\b(?P<g>hourly|daily|nightly|weekly|monthly|yearly|annual)\s+(?:[\w-]+\s+)?{_RATE_NOUN}\b", re.I)
 # "What's the most the transit subsidy will cover per month?" (MOST_PER)
-_MOST_PER = re.compile(rf"\bwhat(?:'s|’s| is) the (?:most|max|maximum|limit|cap)\b[^?]*?\bper\s+(?P<h>{_UNIT})\b", re.I)
+_MOST_PER = re.compile(rf"\bwhat(?:'s|’s| is) the (?:most|max|maximum|limit|cap)\b[^?]*?\bper\s+(?P<h>{_UNIT})\b",
+                       re.I)
 # the most or the limit of money per unit ("What's the most the transit subsidy will cover per month?", hp25): a rate
 MOST_PER = True
 _COUNTED_PER = re.compile(r"\bnumber of\b|\b(?:days|hours|weeks|nights|miles|trips|times|visits|sessions|people|"
