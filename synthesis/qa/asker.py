@@ -6,10 +6,14 @@ sentences stating the asker's case and lowers those stating another's (`reader.R
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..sentences import asked_sentences, quantities
 from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
 from .values import threshold_case
+
+if TYPE_CHECKING:
+    from .reader import Candidate
 
 # A sentence that states the rule for the case the asker sets ("… if the engineering manager is unreachable?" → "If
 # the owning team's engineering manager is unreachable for 30 minutes, any other engineering manager may approve"):
@@ -165,7 +169,7 @@ def title_initials(title: str) -> str:
     return "".join(w[0] for w in words).lower()
 
 
-def scopes(question: str, candidates: list, head: list[set[str]]) -> set[str]:
+def scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> set[str]:
     """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
     that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
     the organisation's, scopes nothing)."""
