@@ -34,6 +34,7 @@ from ..sentences import asked_sentences, quantities, split_sentences
 from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import topic
 from .asker import written_as_name
+from .chatter import chatter
 from .compared import comparison_word
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
 from .reader import RELATED_SUPPORT, Candidate
@@ -312,6 +313,9 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # a word that only colours the asking is no topic, however rare ("Realistically, how long …"), unless it names
     # a kind of a covered thing
     specific = [w for w in specific if w in kinds or not topic.colours(w, frame.question)]
+    # … nor does a word of how the asker talks ("Dumb question from a newbie: …", "In TTSC lingo, …")
+    talk = chatter(frame.question, topic.JUDGEMENTS)
+    specific = [w for w in specific if w not in talk]
     if specific:
         return specific + unmet
     return absent + unmet if topic.off_topic(absent, asked) else unmet

@@ -190,3 +190,30 @@ def scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> 
         if 0 < share < SCOPE_SHARE:
             out.add(name)
     return out
+
+
+# The asker's side of a giving ("How do I donate some of my annual leave to them?", "how should I go about giving a
+# teammate feedback?") or of a receiving ("My teammate just gave me some tough feedback"): a section headed for the
+# other side ("To receive donated hours", "Using donated leave"; "Giving feedback with power …" for the receiver)
+# states the other side's steps, and its sentences keep OPPOSITE_CASE of their relevance (GIVING_SIDE).
+GIVING_SIDE = True
+_GIVER = re.compile(r"\b(?:I|I'd|I'm|I'll|we|we'd)\b[^.?!]{0,40}?\b(?:give|giving|donate|donating|contribute|"
+                    r"contributing)\b", re.I)
+_RECEIVER = re.compile(r"\b(?:gave|given|sent|donated|offered)\s+me\b|\b(?:I|I've|I'm|we)\b[^.?!]{0,20}?\b"
+                       r"(?:receive|receiving|received|was given)\b", re.I)
+_GIVING_HEAD = re.compile(r"\b(?:give|giving|donate|donating|donor|donors|contribute|contributing)\b", re.I)
+_RECEIVING_HEAD = re.compile(r"\b(?:receive|receiving|recipient|recipients|(?:donated|given|received)\s+\w+)\b", re.I)
+
+
+def asked_side(question: str) -> str:
+    """'give' or 'receive': the side of a giving the asker is on, or '' for neither or both (GIVING_SIDE)."""
+    if not GIVING_SIDE:
+        return ""
+    giver, receiver = bool(_GIVER.search(question)), bool(_RECEIVER.search(question))
+    return "give" if giver and not receiver else "receive" if receiver and not giver else ""
+
+
+def other_side(side: str, heading: str) -> bool:
+    """The heading path is the other side's of a giving (`asked_side`): it names that side and not the asker's."""
+    giving, receiving = bool(_GIVING_HEAD.search(heading)), bool(_RECEIVING_HEAD.search(heading))
+    return (side == "give" and receiving and not giving) or (side == "receive" and giving and not receiving)

@@ -139,3 +139,21 @@ def context_of(question: str) -> str:
     elif not ASKS.match(CLAUSE_LEAD.sub("", first)) and (told := _ASKS_AFTER_TELLING.search(first)):
         statements.append(first[:told.start()])  # "My laptop died, so who do I contact": the story is everyone's
     return " ".join(statements)
+
+
+# A lead naming the asking itself before a colon ("Random trivia question from a new hire: why is it called 18F?",
+# "Dumb question from a newbie: is TTS Consulting paid for …?"), when a question of its own follows: the lead says how
+# the question is asked, and its "new hire" is no part of what is asked. What a lead says the question is about
+# ("Quick question about parental leave: …") is the topic, and such a lead is left alone.
+ASKING_LEAD = True
+_ASKING_LEAD = re.compile(r"^\W*(?:[A-Za-z][\w'-]*\s+){0,4}(?:question|questions|q)\b(?:\s+from\s+[^:?!.]{1,40})?:"
+                          r"\s*(?P<rest>.+)$", re.I)
+LEAD_REST_WORDS = 2  # the content words the question after the lead needs of its own
+
+
+def without_lead(question: str) -> str:
+    """The question after a lead naming the asking ("Random trivia question from a new hire: why is it called 18F?"
+    → "why is it called 18F?"): the lead's "new hire" is no part of what is asked (ASKING_LEAD)."""
+    m = _ASKING_LEAD.match(question.strip()) if ASKING_LEAD else None
+    return m.group("rest") if m and len(content_words(m.group("rest"))) >= LEAD_REST_WORDS else question
+

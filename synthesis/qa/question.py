@@ -19,8 +19,9 @@ from enum import StrEnum
 from ..sentences import asking_sentence
 from ..stems import content_words, stem
 from . import compared
+
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
-from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts
+from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts, without_lead
 from .values import ASKS_CLOCK
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
@@ -102,17 +103,28 @@ ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|re
                           r"\bwhen (?:was|were|did) .{1,60}\b(?:added|introduced|removed|deprecated)\b", re.I)
 
 
+NAME_ORIGIN = True
+# Asking where a name comes from: "why is it called 18F?", "where does the name Tock come from?", "what does CoE
+# stand for?"; not "what is the tool called?" (asking the name itself).
+ASKS_NAME = re.compile(r"\bwhy (?:is|was|are|were|do we call|did they call) (?:it|this|that|they|the [\w-]+(?: [\w-]+)?|"
+                       r"[A-Z][\w-]*) (?:called|named)\b|\bwhere (?:does|did) (?:the|its|their) (?:team |group |office )?"
+                       r"name\b.{0,40}\bcome from\b|\bwhat (?:does|do|did) [\w./&-]+ (?:stand for|mean)\b.{0,10}\?$", re.I)
+
+
 class Field(StrEnum):
     """A field of a setting or feature that reference docs state on a line of its own."""
 
     DEFAULT = "default"  # what holds when nothing is set: "what's the default timeout", "if I leave it out"
     VERSION = "version"  # which release added it: "since which version"
+    NAME = "name"  # where a name comes from: "why is it called 18F?" (NAME_ORIGIN)
 
 
 def asked_field(text: str) -> Field | None:
     """The field of a setting or feature the text asks for, if any."""
     if ASKS_DEFAULT.search(text):
         return Field.DEFAULT
+    if NAME_ORIGIN and ASKS_NAME.search(text):
+        return Field.NAME
     return Field.VERSION if ASKS_VERSION.search(text) else None
 
 
@@ -238,6 +250,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
 
     A part inherits the whole question's expectation when its own wording expects nothing in particular.
     """
+    question = without_lead(question)  # "Random trivia question from a new hire: why is it called 18F?"
     asking = asking_sentence(question)
     whole = expected(asking)
     # (the pair must be there: "Is the process the same?" after a story of no pair is one question)

@@ -67,14 +67,17 @@ FIELD_LINE_WORDS = 8  # a line stating it this short is a setting's field ("Defa
 RELATED_SUPPORT = 0.45  # a sentence this close (cosine + 0.3·overlap) to a part is about it (answerability, gaps)
 
 # What a sentence states of a setting or feature, per field a part can ask for (see Part.field): what holds when
-# nothing is set ("Default: 300000", "defaults to STATUS", "if not specified"), and the release that
-# brought or changed it ("New in version 3.19.", "since CMake 3.23", "removed since 3.20").
+# nothing is set ("Default: 300000", "defaults to STATUS", "if not specified"), the release that brought or changed
+# it ("New in version 3.19.", "since CMake 3.23", "removed since 3.20"), and where a name comes from.
 _STATES = {
     Field.DEFAULT: re.compile(r"\bdefault|\bif (?:not|none|omitted|unset|absent|missing)\b|\bif (?:it is |this is )?"
                               r"not (?:set|specified|given|present|provided|passed)\b|\bis not (?:set|specified|given)\b",
                               re.I),
     Field.VERSION: re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
                               r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
+    # where a name comes from: "18F refers to the location of GSA headquarters", "CoE stands for", "named after"
+    Field.NAME: re.compile(r"\b(?:refers? to|stands? for|short for|named (?:after|for)|acronym for|abbreviation for|"
+                           r"(?:the|its|our) name (?:comes|came) from|is derived from)\b", re.I),
 }
 # What a paper (or page) set out to find, or says is not known: "OBJECTIVE To assess whether …", "we investigated
 # whether …", "… remains unknown", "The mechanisms … are not understood".
@@ -285,6 +288,7 @@ class Reader:
         case = asked_case(frame.question)
         amounts = told_amounts(frame.question)
         asked_kind, opposite = opposite_kinds(frame.question)
+        side = asker.asked_side(frame.question)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
         for i, c in enumerate(candidates):
@@ -325,6 +329,8 @@ class Reader:
                 same *= threshold_fit(amounts, f"{c.lead_in} {c.text}")
             if opposite and opposite & words_of(c.text) and not asked_kind & words_of(c.text):
                 same *= asker.OPPOSITE_CASE  # "Before creating a public GitHub repo …" for "… a private GitHub repo?"
+            if side and asker.other_side(side, c.heading):
+                same *= asker.OPPOSITE_CASE  # "To receive donated hours" for "How do I donate some of my leave?"
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(f"{c.text} {items}".strip(), asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

@@ -204,8 +204,11 @@ def _points_back(asking: str) -> bool:
         return True
     # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
     toks = _asking_tokens(asking)
+    clause = _CLAUSE_THING.search(asking) if CLAUSE_WITHIN else None
     for k, t in enumerate(toks):
         if t in _PRONOUNS and not (POINTS_WITHIN and t in _POSSESSIVES and _introduced(toks[:k])):
+            if clause and t in _OBJECTS and k >= len(_asking_tokens(asking[:clause.end()])):
+                continue  # "Once I acknowledge the new version, how long before I can be rated on it?"
             return True
         if t in _DEMONSTRATIVES:
             before, after = toks[k - 1] if k else "", toks[k + 1] if k + 1 < len(toks) else ""
@@ -215,6 +218,13 @@ def _points_back(asking: str) -> bool:
     return False
 
 
+# A subordinate clause opening the asking sentence on a thing of its own ("Once I acknowledge the new version, how long
+# before I can be rated on it?") is what a later "it" or "them" points at, not the story before the asking
+# ("My supervisor reopened my performance plan to tweak the critical elements."): the story then sets the scene.
+CLAUSE_WITHIN = True
+_CLAUSE_THING = re.compile(r"^\W*(?:once|if|when|after|before|since|until|now that)\b[^,?]*?\b(?:the|a|an)\s+"
+                           r"(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*\s*,", re.I)
+_OBJECTS = frozenset("it them".split())
 # A demonstrative before a measure points at a quantity told ("something that size", "that much"), not at a topic.
 _MEASURE_NOUNS = frozenset("size sizes much many long big amount amounts number often far".split())
 _INDEFINITE = frozenset("a an another".split())

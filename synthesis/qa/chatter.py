@@ -1,0 +1,34 @@
+"""How the asker talks, not what they ask about: words a question is worded with that name no topic, so their
+absence from every passage refuses nothing (`answerability.missing_words`). (A lead naming the asking, "Dumb question
+from a newbie: …", is dropped before the question is read at all: `parts.without_lead`.)
+
+- The register a term is asked in ("In TTSC lingo, is an 'engagement' the same thing as a 'project'?"): the pages
+  define the terms, they never call themselves lingo (REGISTER_WORDS).
+- How a thing looks to the asker, in a hyphenated adjective ("a sketchy-looking email"): a judgement, not a kind of
+  email (LOOKS).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .wordforms import describes
+
+REGISTER_WORDS = True
+_REGISTER = re.compile(r"\bin\s+(?:[\w'-]+\s+){0,3}(?P<word>lingo|parlance|jargon|speak|terminology)\b", re.I)
+
+LOOKS = True
+_LOOKS = re.compile(r"^(?P<first>[a-z]+)-(?:looking|sounding|seeming)$", re.I)
+
+
+def chatter(question: str, judgements: frozenset[str] = frozenset()) -> set[str]:
+    """The question's lower-case words that only say how it is asked (see the module's docstring); `judgements`
+    are words judging what the asker does ("sketchy"), which count as describing in a hyphenated look."""
+    found: set[str] = set()
+    if REGISTER_WORDS:
+        found |= {m.group("word").lower() for m in _REGISTER.finditer(question)}
+    if LOOKS:
+        for word in re.findall(r"[A-Za-z]+-[A-Za-z]+", question):
+            if (m := _LOOKS.match(word)) and (describes(m.group("first")) or m.group("first").lower() in judgements):
+                found.add(word.lower())
+    return found

@@ -1,0 +1,163 @@
+"""Question shapes the fourteenth and fifteenth fresh probes of the 18F handbook (hp27, hp28, written by helpers that
+read only the corpus) and the earlier development-side sets found answered wrongly, each on the page text it failed
+on.
+
+A rule with a flag is switched off once in its test, so the test fails when the rule does nothing.
+"""
+
+from __future__ import annotations
+
+from synthesis.qa import asker
+
+from .test_qa import _answer, _context, _with_and_without
+
+VLTP_USING = ("Leave", "Types of leave > Using donated leave",
+              "If you have a personal or family medical emergency and have exhausted your earned leave, you can enroll "
+              "in the Voluntary Leave Transfer Program (VLTP). Your colleagues can donate their annual leave for you. "
+              "Reach out to your Workforce Relations HR Specialist to start the process.")
+VLTP_UNENROL = ("Voluntary Leave Transfer Program", "To receive donated hours > Un-enrolling from VLTP",
+                "1. Notify your supervisor of the date you wish to withdraw from VLTP. This is typically when your "
+                "medical emergency is resolved.\n2. Check your leave balances in HR Links to ensure that your donated "
+                "hours have been used.\n3. Once you've finished amending timecards, your supervisor notifies your "
+                "Workforce Relations HR Specialist.")
+VLTP_DONATE = ("Voluntary Leave Transfer Program", "Donating leave > Donating hours through VLTP system",
+               "You can donate hours to your colleagues through VLTP or the Emergency Leave Transfer Program (ELTP).\n\n"
+               "1. Go to vltp.gsa.gov and log in using your PIV card or GSA email with 2-factor authentication.\n"
+               "2. You will be taken to the GSA Payroll System VLTP page.\n"
+               "3. Click the button on the bottom to Donate Annual Leave Hours To A Shared Leave Recipient.\n"
+               "4. Follow the system prompts to donate leave; select General Services Administration as the agency "
+               "and 0 - Central Office as the region.")
+
+
+async def test_a_section_for_the_other_side_of_a_giving_states_the_other_sides_steps(minilm, monkeypatch):
+    """"… I'd like to give them some of my annual leave. How do I do that?" (hp23, hp25) was answered with how to
+    enrol to receive donated leave and how to withdraw from it: the sections headed "Using donated leave" and "To
+    receive donated hours" are the recipient's, and the asker gives."""
+    question = ("A teammate is out on a long medical emergency and I'd like to give them some of my annual leave. "
+                "How do I do that?")
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(VLTP_USING, VLTP_UNENROL, VLTP_DONATE),
+                                      asker, "GIVING_SIDE", False)
+    assert "vltp.gsa.gov" in on and "Central Office" in on, on
+    assert "withdraw" not in on, on
+    assert "vltp.gsa.gov" not in off, off
+
+
+def test_the_side_of_a_giving_is_the_askers_own():
+    sides = {
+        "How should I go about giving a teammate some constructive feedback?": "give",
+        "how do I actually donate some of my annual leave to them": "give",
+        "My teammate just gave me some tough feedback. How should I handle it?": "receive",
+        "I received a time-off award. When does it expire?": "receive",
+        "How do I get donated leave?": "",  # neither side said
+        "Can I give feedback on feedback I received?": "",  # both
+        "Who gives the final approval?": "",  # not the asker's giving
+    }
+    for question, side in sides.items():
+        assert asker.asked_side(question) == side, question
+    assert asker.other_side("give", "Voluntary Leave Transfer Program > To receive donated hours")
+    assert asker.other_side("give", "Leave > Types of leave > Using donated leave")
+    assert not asker.other_side("give", "Voluntary Leave Transfer Program > Donating leave")
+    assert asker.other_side("receive", "Healthy conflict > Giving feedback with power and identity in mind")
+    assert not asker.other_side("receive", "Receiving feedback > Tips for processing feedback better")
+    assert not asker.other_side("give", "Leave > Annual leave")  # no side at all
+
+
+REOPEN = ("End of Year Performance Management HRLinks Steps", "Re-opening a performance plan",
+          "If modifications need to be made to an existing performance plan, a plan can be re-opened by the "
+          "Supervisor and resubmitted to the employee to acknowledge.\n\nNOTE: 120 days must pass from the date the "
+          "employee acknowledges the updated plan before they can be rated against it.")
+
+
+def test_a_pronoun_after_an_opening_clause_points_at_that_clauses_thing(minilm, monkeypatch):
+    """"My supervisor reopened my performance plan to tweak the critical elements. Once I acknowledge the new
+    version, how long before I can be rated on it?" (hp27) was refused for "tweak": "it" is the new version the
+    asking's own clause names, so the story before it sets the scene and its words decide nothing."""
+    from synthesis.qa import analyze, topic
+
+    from .test_probe_shapes import checked
+
+    question = ("My supervisor reopened my performance plan to tweak the critical elements. Once I acknowledge the "
+                "new version, how long before I can be rated on it?")
+    assert checked(minilm, analyze(question), _context(REOPEN)).missing == []
+    monkeypatch.setattr(topic, "CLAUSE_WITHIN", False)
+    assert checked(minilm, analyze(question), _context(REOPEN)).missing == ["tweak"]
+    monkeypatch.setattr(topic, "CLAUSE_WITHIN", True)
+    assert not topic._points_back("Once I acknowledge the new version, how long before I can be rated on it?")
+    for asking in ("If I buy it, will it be reimbursed?", "Will TTS pay for it?",
+                   "Once it is approved, who books the travel?"):  # nothing of its own before "it"
+        assert topic._points_back(asking), asking
+
+
+MISSION = ("History and values of 18F", "18F: a civic consultancy",
+           "When 18F launched officially, it had 15 full-time staff and had settled on a name: 18F refers to the "
+           "location of GSA headquarters at the intersection of 18th and F Streets in Washington, DC.")
+HIRING = ("Tock", "Quick reference > 18F", "18F Hiring / Onboarding - #1241: Time specifically spent working on 18F "
+          "hiring and onboarding, for a new hire or a hiring panel.")
+ENGAGEMENTS = ("Engagement overview", "",
+               "Historically, 18F has referred to this work as “projects” and CoE has called them “engagements.” As "
+               "part of our realignment, we are standardizing this language:\n\n- Projects are focused around "
+               "addressing a specific service challenge or problem\n- Engagements are generally a broader effort "
+               "which can contain one or more projects")
+PHISHING = ("Security incidents", "Reporting Phishing",
+            "If you receive a suspicious email, follow these steps:\n\n1. Do not click any links in the email. Do not "
+            "delete it yet.\n2. Follow the \"Cofense Report\" video on the Phishing Emails and Scams InSite page.\n3. "
+            "This should instruct you in how to use the Cofense tool (the little fish icon that should be on the "
+            "right) to report the phish.")
+PAYCHECKS = ("Benefits", "Paychecks", "We are paid biweekly. You'll receive your first paycheck about three weeks after "
+             "your start date. Please direct questions to the payroll help desk: 1-844-303-6515 or email them.")
+
+
+async def test_words_of_how_the_asker_talks_refuse_nothing(minilm, monkeypatch):
+    """Three hp27/hp28 questions were refused for a word that says how they are asked, not what: a lead naming the
+    asking ("Random trivia question from a new hire: …"), the register of a term ("In TTSC lingo, …") and a look
+    ("a sketchy-looking email")."""
+    from synthesis.qa import analyze, chatter, parts
+
+    from .test_probe_shapes import checked
+
+    cases = [("Random trivia question from a new hire: why is it called 18F?", MISSION, parts, "ASKING_LEAD", "trivia"),
+             ("In TTSC lingo, is an 'engagement' the same thing as a 'project', or is one bigger than the other?",
+              ENGAGEMENTS, chatter, "REGISTER_WORDS", "lingo"),
+             ("Got a sketchy-looking email asking me to 'verify my payroll info'. What's the tool I'm supposed to use "
+              "to report it?", (PHISHING, PAYCHECKS), chatter, "LOOKS",
+              "sketchy-looking")]
+    for question, pages, module, flag, word in cases:
+        pages = pages if isinstance(pages[0], tuple) else (pages,)
+        assert word not in checked(minilm, analyze(question), _context(*pages)).missing, question
+        monkeypatch.setattr(module, flag, False)
+        assert word in checked(minilm, analyze(question), _context(*pages)).missing, question
+        monkeypatch.setattr(module, flag, True)
+    lead = parts.without_lead
+    assert lead("Random trivia question from a new hire: why is it called 18F?") == "why is it called 18F?"
+    for kept in ("Quick question about parental leave: how many weeks do I get?",  # the lead's topic
+                 "Pet insurance question: is it covered?"):  # nothing asked of its own after the lead
+        assert lead(kept) == kept
+    assert "18th and F" in (await _answer(minilm, "Random trivia question from a new hire: why is it called 18F?",
+                                          _context(HIRING, MISSION, ENGAGEMENTS))).summary
+    talk = chatter.chatter
+    assert talk("Is there a jargon guide for writers?") == set()  # not "in … jargon"
+    assert talk("A shady-looking link came in. Should I click it?") == {"shady-looking"}
+    assert talk("I got a weird-sounding voicemail from IT. Who do I call?") == {"weird-sounding"}
+    assert talk("Is the forward-looking statement required?") == set()  # "forward" is no judgement
+
+
+async def test_asking_why_a_name_is_what_it_is_wants_the_line_saying_what_it_refers_to(minilm, monkeypatch):
+    """"… why is it called 18F?" (hp27) was answered with Tock lines about "calls with partners" and a "previously
+    called" date: the answer is the line saying what the name refers to (question.NAME_ORIGIN)."""
+    from synthesis.qa import question as q
+
+    asked = "Random trivia question from a new hire: why is it called 18F?"
+    tock = ("Tock", "Quick reference > 18F", "18F Intake & Scoping - #1811: Capture all activities for calls with "
+            "partners, briefings with the Scoping team, proposal writing, and working with the TTS Agreements team.")
+    dates = ("History and values of 18F", "Key dates",
+             "2016: 18F creates login.gov and cloud.gov Pages, previously called \"Federalist.\"")
+    on, off = await _with_and_without(minilm, monkeypatch, asked, _context(tock, dates, MISSION), q, "NAME_ORIGIN",
+                                      False)
+    assert on.startswith("When 18F launched officially") and "18th and F" in on, on
+    assert not off.startswith("When 18F launched officially"), off
+    monkeypatch.setattr(q, "NAME_ORIGIN", True)
+    for asking in ("Why is it called Tock?", "where does the name Tock come from?", "What does CoE stand for?",
+                   "Why is the team named 18F?"):
+        assert q.asked_field(asking) is q.Field.NAME, asking
+    for asking in ("What is the tool called?", "What's the channel named?", "Why is it so slow?"):
+        assert q.asked_field(asking) is None, asking
