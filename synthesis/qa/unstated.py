@@ -12,7 +12,7 @@ from ..stems import content_stems, content_words, stem
 from . import specifics, topic
 from .question import Expect, Frame, Part, zipf
 from .reader import RELATED_SUPPORT, Candidate, field_line, last_heading, section_heading
-from .values import (DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
+from .values import (DATE, DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
                      states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
@@ -65,12 +65,28 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             # names no section (the pages say "annual leave"), and any related sentence may state them
             about = [c for c in about if _covers(subject, content_stems(f"{c.text} {c.lead_in} {c.heading}"))]
             lacking = f"{lacking} of {measured_subject(part.text)}"
+        if kind == DATE and NAMED_DATES and (name := _proper_name(part.text)):
+            # "When does the application window for GSA's Competitive Development Program open?": a date of it
+            about = [c for c in about if _covers(content_stems(name), content_stems(f"{c.text} {c.lead_in} {c.heading}"))]
         if kind == PRICE and PRICED and (head := priced_noun(part.text)):
             about = [c for c in about if _names(head, c)]  # "how much does each seat cost": a seat's price
             lacking = f"a price of {head}" if head.endswith("s") else f"a price of {_article(head)} {head}"
         if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
             unstated[j] = lacking
     return unstated
+
+
+# A date asked of a program, an event or a form the part names in capitals ("When does the application window for
+# GSA's Competitive Development Program open each year?") is stated by a sentence naming it (in its text, lead-in or
+# headings): "… must meet time-in-grade within 30 days of an application's closing date" dates Merit Promotion
+# applications, not the program's (NAMED_DATES)
+NAMED_DATES = True
+_PROPER_NAME = re.compile(r"(?<=\s)(?:[A-Z][a-z]+\s+){1,5}[A-Z][a-z]+\b")
+
+
+def _proper_name(text: str) -> str:
+    """The longest run of two or more capitalised words after the part's first word, or ''."""
+    return max(_PROPER_NAME.findall(text), key=len, default="")
 
 
 # A sentence under a heading the part (mostly) names ("how much notice do I need for live captioning (CART)" and
@@ -132,9 +148,12 @@ COUNTED = True
 COUNTED_ZIPF = 5.0
 # (a noun phrase of up to three words: "how many hardware breakpoints and watchpoints" counts two things, no noun)
 _PHRASE_END = (r"(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|"
-               r"must|may|might|of|in|for|on|per|at|to|before|after|left|there)\b|\s*[?,.;]|\s*$)")
+               r"must|may|might|of|in|for|on|per|at|to|before|after|left|there|each|every|that|which)\b|\s*[?,.;]|\s*$)")
 _COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
+# … a number of its own: "18F" in "These are the TTS blogs: 18F blog." counts no blog posts (NAMES_COUNT_NOTHING)
+NAMES_COUNT_NOTHING = True
+_OWN_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])|\b(?:" + NUMBER_WORD + r")\b", re.I)
 # … and "the maximum number of responses the contract allows": the noun after "number of" is what is counted
 NUMBER_OF = True
 # (the phrase's last word, as for "how many": "the number of Zoom participants in a meeting" counts participants; when
@@ -159,6 +178,10 @@ def counted_noun(text: str) -> str:
 # unit is a count of that unit, never of the noun asked (UNIT_COUNTS_NOTHING)
 UNIT_COUNTS_NOTHING = True
 _MEASURES = frozenset({"time", "percent", "bytes"})
+# … and the number of a noun the sentence names sits near it in its clause: "If a holiday falls …, and you work 2 extra
+# hours" counts no holidays, "posts should only be written by one or two people" no posts (COUNT_NEAR)
+COUNT_NEAR, NEAR_WORDS = True, 5
+_LISTED_BEFORE = re.compile(r"(?:\b\d[\d.,]*\s*(?:,|and|or|to|-|–)\s*)+$")
 
 
 def _counts(noun: str, c: Candidate) -> bool:
@@ -168,8 +191,33 @@ def _counts(noun: str, c: Candidate) -> bool:
     if UNIT_COUNTS_NOTHING:  # "… inactive for more than 90 days" counts days, not seats
         for family, _, surface, pos in sorted(quantities(text), key=lambda q: -q[3]):
             if family in _MEASURES:  # ("three times a year" still counts check-ins)
-                text = text[:pos] + text[pos + len(surface):]
-    return bool(_NUMBER.search(text)) and _names(noun, c)
+                # with the numbers listed before it: "holiday pay for the 8, 9, 10, 12 hours" counts hours too
+                start = pos - len(m.group(0)) if (m := _LISTED_BEFORE.search(text[:pos])) else pos
+                text = text[:start] + text[pos + len(surface):]
+    number = _OWN_NUMBER if NAMES_COUNT_NOTHING else _NUMBER
+    if not (number.search(text) and _names(noun, c)):
+        return False
+    return not COUNT_NEAR or _near(noun, text, number)
+
+
+def _near(noun: str, text: str, number: re.Pattern) -> bool:
+    """A number counts the noun the sentence names when it sits in the noun's clause, within NEAR_WORDS words of it
+    ("TTS has 3,000 Mural member seats", "Responses are capped at 500"); a sentence that does not name it (its
+    heading does) may state it anywhere, in digits."""
+    named, found = False, False
+    for clause in re.split(r"[,;:()]|\s[-–—]\s", text):
+        words = clause.split()
+        at = [k for k, w in enumerate(words) if _names_word(noun, w)]
+        named = named or bool(at)
+        found = found or any(abs(k - n) <= NEAR_WORDS for n, w in enumerate(words) if number.fullmatch(w.strip(".!?"))
+                             for k in at)
+    # (a sentence naming it only in its heading states it in digits: "from one pay period to the next" counts nothing)
+    return found or (not named and bool(re.search(r"(?<![\w.])\d", text)))
+
+
+def _names_word(noun: str, word: str) -> bool:
+    w = stem(re.sub(r"[^\w'-]", "", word))
+    return bool(w) and (w == stem(noun) or (noun[-1:] in "sS" and w == stem(noun[:-1])))
 
 
 def _article(word: str) -> str:

@@ -154,32 +154,49 @@ _STATES_DATE = re.compile(
     r"any ?time|no (?:set )?deadline)\b", re.I)
 
 
+# … and a window asked when it opens or closes ("When does the application window for GSA's Competitive Development
+# Program open each year?"): "the CDP is only open to full-time, permanent employees" says who, not when
+WINDOW_DATES = True
+_ASKS_OPENING = re.compile(r"\bwhen (?:does|do|will|would) (?:the |its |this year's |next year's )?(?:[\w'’-]+\s+){0,8}?"
+                           r"(?:open|close|reopen)\b(?! (?:to|for)\b)", re.I)
+# A share asked ("What percentage does 18F add on top of time and materials as its overhead charge?"): a percentage
+# answers it, or a fraction in words ("half the cost"); "18F is a cost-recoverable organization" states none
+# (PERCENT_ASKED).
+PERCENT_ASKED = True
+_ASKS_PERCENT = re.compile(r"\b(?:what|which) (?:percentage|percent\b|(?:share|proportion|fraction) of\b)|\bwhat %|"
+                           r"\bhow (?:much|big|large) (?:of )?a (?:percentage|share|cut)\b", re.I)
+_STATES_PERCENT = re.compile(r"\d\s?%|\b\d[\d,.]*\s?(?:percent|per cent|percentage points?)\b|\b(?:half|a third|"
+                             r"one[- ]third|two[- ]thirds|a quarter|one[- ]quarter|three[- ]quarters|all|none) of\b|"
+                             r"\bhalf (?:the|of|its|their|your)\b", re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
-DURATION, PRICE, CLOCK, DATE = "a duration", "a price", "a time of day", "a date"
+DURATION, PRICE, CLOCK, DATE, PERCENT = "a duration", "a price", "a time of day", "a date", "a percentage"
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
-_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, DATE: _STATES_DATE}
+_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, DATE: _STATES_DATE,
+           PERCENT: _STATES_PERCENT}
 
 
 def asked_value(text: str) -> tuple[str, str] | None:
     """(kind, what is lacking when nothing states it) for a part asking a duration, a price, a time of day or a date
     (a deadline), else None: ("a duration", "a number of hours") for "how many hours of training …", ("a price",
     "a price") for "how much does a seat cost"."""
-    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED)
+    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
-def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool,
-                 dates: bool) -> tuple[str, str] | None:
+def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
+                 percent: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
-    if dates and _ASKS_DUE.search(text):
+    if dates and (_ASKS_DUE.search(text) or (windows and _ASKS_OPENING.search(text))):
         return DATE, DATE
+    if percent and _ASKS_PERCENT.search(text):
+        return PERCENT, PERCENT
     if limits and (m := _ASKS_LIMIT.search(text)):
         return PRICE, f"an amount for the {m.group('limit').lower()}"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):

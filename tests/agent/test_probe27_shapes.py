@@ -8,6 +8,8 @@ A rule with a flag is switched off once in its test, so the test fails when the 
 from __future__ import annotations
 
 from synthesis.qa import asker
+from synthesis.synthesize.candidates import candidates
+from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
 from .test_qa import _answer, _context, _with_and_without
 
@@ -161,3 +163,102 @@ async def test_asking_why_a_name_is_what_it_is_wants_the_line_saying_what_it_ref
         assert q.asked_field(asking) is q.Field.NAME, asking
     for asking in ("What is the tool called?", "What's the channel named?", "Why is it so slow?"):
         assert q.asked_field(asking) is None, asking
+
+
+FUNDING = ("History and values of 18F", "How we fund our work",
+           "18F is a cost-recoverable organization. We rely mostly on the following two channels for funding our "
+           "work:\n\nGSA funds 18F through the Acquisition Services Fund (ASF), which allows for investment in the "
+           "development and delivery of products and tools that will be used by other agencies on a reimbursable "
+           "basis.\n\nThe Economy Act allows 18F to be reimbursed for services provided to other agencies.")
+REVOLVING = ("Organizational financial management", "",
+             "In contrast to appropriated funds, which are provided by Congress through the annual budget process, a "
+             "revolving fund like ASF is designed to be replenished through reimbursements. This is why we must charge "
+             "our partners for our actual time and material costs, plus a fixed overhead amount.")
+
+
+async def test_a_percentage_asked_is_answered_only_by_a_share(minilm, monkeypatch):
+    """"What percentage does 18F add on top of time and materials as its overhead charge to partner agencies?" (hp27,
+    unanswerable) was answered with how 18F is funded, which states no share (values.PERCENT_ASKED)."""
+    from synthesis.qa import values
+
+    question = ("What percentage does 18F add on top of time and materials as its overhead charge to partner "
+                "agencies?")
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(REVOLVING, FUNDING))
+    assert not outcome.synthesis.summary and outcome.missing == ["a percentage"], outcome.missing
+    monkeypatch.setattr(values, "PERCENT_ASKED", False)
+    assert "cost-recoverable" in (await _answer(minilm, question, _context(REVOLVING, FUNDING))).summary
+    monkeypatch.setattr(values, "PERCENT_ASKED", True)
+    for text in ("Overhead is 7% of labor.", "It adds 12.5 percent.", "GSA pays half the cost.",
+                 "Half of the fee is refunded."):
+        assert values.states_value(text, values.PERCENT), text
+    for text in ("18F is a cost-recoverable organization.", "There are 3 steps.", "Take the other half."):
+        assert not values.states_value(text, values.PERCENT), text
+    assert values.asked_value("What share of my premium does GSA pay?") == (values.PERCENT, values.PERCENT)
+    assert values.asked_value("What percent of the budget is overhead?") == (values.PERCENT, values.PERCENT)
+    assert values.asked_value("Which share drive do we use?") is None
+
+
+TIME_IN_GRADE = ("Promotions", "Introduction to the Merit Promotion process",
+                 "For all Merit Promotion roles: employees must be at their current GS level for one year in order to "
+                 "apply for a position at the next highest GS level. This is called the “time-in-grade” requirement, "
+                 "and an applicant must meet time-in-grade within 30 days of an application’s closing date.")
+
+
+async def test_a_window_asked_when_it_opens_wants_a_date_of_that_program(minilm, monkeypatch):
+    """"When does the application window for GSA's Competitive Development Program open each year?" (hp27,
+    unanswerable) was answered 'high' with "the CDP is only open to full-time, permanent employees …", then with the
+    Merit Promotion line's "within 30 days of an application's closing date": the first says who, the second dates
+    another program's applications (values.WINDOW_DATES, unstated.NAMED_DATES)."""
+    from synthesis.qa import unstated, values
+
+    from .test_probe25_shapes import CDP
+
+    question = "When does the application window for GSA's Competitive Development Program open each year?"
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(CDP, TIME_IN_GRADE))
+    assert not outcome.synthesis.summary and outcome.missing == ["a date"], outcome.missing
+    monkeypatch.setattr(values, "WINDOW_DATES", False)
+    assert (await _answer(minilm, question, _context(CDP))).summary
+    monkeypatch.setattr(values, "WINDOW_DATES", True)
+    monkeypatch.setattr(unstated, "NAMED_DATES", False)
+    assert "within 30 days" in (await _answer(minilm, question, _context(CDP, TIME_IN_GRADE))).summary
+    monkeypatch.setattr(unstated, "NAMED_DATES", True)
+    dated = (CDP[0], CDP[1], CDP[2] + " The Competitive Development Program application window opens in March.")
+    assert "March" in (await _answer(minilm, question, _context(dated, TIME_IN_GRADE))).summary
+    for asking in ("When does open season close?", "When will the registration for the summit open?"):
+        assert values.asked_value(asking) == (values.DATE, values.DATE), asking
+    for asking in ("When does the office open to visitors?", "When does my leave start?"):
+        assert values.asked_value(asking) is None, asking
+
+
+BLOG_AUTHORS = ("Blogging Guide", "Authorship",
+                "The authors listed on a blog post should be only the people who have actively contributed "
+                "significant portions of text to the blog post. Generally, posts should only be written by one or two "
+                "people.")
+BLOGS = ("Blogging Guide", "Choosing a blog", "These are the TTS blogs: 18F blog.")
+
+
+def test_a_count_of_a_thing_is_a_number_near_it_and_not_a_name(monkeypatch):
+    """"Is there a minimum number of blog posts each TTS team is expected to publish per quarter?" (hp27,
+    unanswerable) was answered by "These are the TTS blogs: 18F blog.": "18F" names a blog and counts none, and
+    "posts should only be written by one or two people" counts people (NAMES_COUNT_NOTHING, COUNT_NEAR)."""
+    from synthesis.qa import unstated
+
+    assert unstated.counted_noun("Is there a minimum number of blog posts each TTS team is expected to publish?") \
+        == "posts"
+    units = {c.text: c for c in candidates(_context(BLOG_AUTHORS, BLOGS))}
+    people = units["Generally, posts should only be written by one or two people."]
+    blogs = units["These are the TTS blogs: 18F blog."]
+    assert not unstated._counts("posts", people) and not unstated._counts("blog", blogs)
+    monkeypatch.setattr(unstated, "COUNT_NEAR", False)
+    assert unstated._counts("posts", people)
+    monkeypatch.setattr(unstated, "NAMES_COUNT_NOTHING", False)
+    assert unstated._counts("blog", blogs)
+    monkeypatch.setattr(unstated, "COUNT_NEAR", True)
+    monkeypatch.setattr(unstated, "NAMES_COUNT_NOTHING", True)
+    for text, noun in (("TTS has 3,000 Mural member seats.", "seats"), ("Responses are capped at 500.", "responses"),
+                       ("There are 11 federal holidays each year.", "holidays")):
+        assert unstated._counts(noun, candidates(_context(("Page", "", text)))[0]), text
+    # the numbers listed before a unit are that unit's: "holiday pay for the 8, 9, 10, 12 hours" counts no holidays
+    pay = candidates(_context(("Work schedules", "", "You will receive holiday pay for the 8, 9, 10, 12 hours you "
+                                                     "were scheduled to work.")))[0]
+    assert not unstated._counts("holidays", pay)
