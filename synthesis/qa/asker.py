@@ -193,22 +193,31 @@ def scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> 
 
 
 # The asker's side of a giving ("How do I donate some of my annual leave to them?", "how should I go about giving a
-# teammate feedback?") or of a receiving ("My teammate just gave me some tough feedback"): a section headed for the
-# other side ("To receive donated hours", "Using donated leave"; "Giving feedback with power …" for the receiver)
-# states the other side's steps, and its sentences keep OPPOSITE_CASE of their relevance (GIVING_SIDE).
+# teammate feedback?") or of a receiving ("My teammate just gave me some tough feedback", "How do I get coworkers to
+# donate leave to me?"): a section headed for the other side ("To receive donated hours", "Using donated leave";
+# "Giving feedback with power …" for the receiver) states the other side's steps, and its sentences keep
+# OPPOSITE_CASE of their relevance (GIVING_SIDE). Only a giving of something that changes hands (leave, hours,
+# feedback, an award …): "give a talk" or "give security a heads-up" hands nothing over.
 GIVING_SIDE = True
-_GIVER = re.compile(r"\b(?:I|I'd|I'm|I'll|we|we'd)\b[^.?!]{0,40}?\b(?:give|giving|donate|donating|contribute|"
-                    r"contributing)\b", re.I)
-_RECEIVER = re.compile(r"\b(?:gave|given|sent|donated|offered)\s+me\b|\b(?:I|I've|I'm|we)\b[^.?!]{0,20}?\b"
-                       r"(?:receive|receiving|received|was given)\b", re.I)
+_GIVEN = r"(?:leave|hours|days|time|feedback|award|awards|gift|gifts|money|funds|donations?|bonus|credit)"
+_GIVER = re.compile(r"\b(?:I|I'd|I'm|I'll|we|we'd)\b[^.?!]{0,40}?\b(?:(?:give|giving|contribute|contributing)\b"
+                    rf"[^.?!]{{0,40}}?\b{_GIVEN}\b|donate\b|donating\b)", re.I)
+# (the asker as what is given to, "… donate some of their leave to me", outweighs the asker as a verb's subject, "Can
+# I ask colleagues to donate …")
+_GIVEN_ME = re.compile(r"\b(?:gave|given|give|sent|donated|donate|offered)\s+me\b|\b(?:give|donate|transfer|send)\b"
+                       r"[^.?!]{0,40}?\bto me\b", re.I)
+_RECEIVER = re.compile(r"\b(?:I|I've|I'm|we)\b[^.?!]{0,20}?\b(?:receive|receiving|received|was given)\b", re.I)
 _GIVING_HEAD = re.compile(r"\b(?:give|giving|donate|donating|donor|donors|contribute|contributing)\b", re.I)
-_RECEIVING_HEAD = re.compile(r"\b(?:receive|receiving|recipient|recipients|(?:donated|given|received)\s+\w+)\b", re.I)
+_RECEIVING_HEAD = re.compile(r"\b(?:receive|receiving|recipient|recipients|(?:using|use|get|getting|requesting)\s+"
+                             r"(?:donated|given|received)\s+\w+)\b", re.I)
 
 
 def asked_side(question: str) -> str:
     """'give' or 'receive': the side of a giving the asker is on, or '' for neither or both (GIVING_SIDE)."""
     if not GIVING_SIDE:
         return ""
+    if _GIVEN_ME.search(question):
+        return "receive"
     giver, receiver = bool(_GIVER.search(question)), bool(_RECEIVER.search(question))
     return "give" if giver and not receiver else "receive" if receiver and not giver else ""
 

@@ -15,7 +15,10 @@ import re
 from .wordforms import describes
 
 REGISTER_WORDS = True
-_REGISTER = re.compile(r"\bin\s+(?:[\w'-]+\s+){0,3}(?P<word>lingo|parlance|jargon|speak|terminology)\b", re.I)
+# ("In TTSC lingo, …", "Using 18F parlance, …", "In TTSC-speak, …"; not "In the terminology guide" nor "In meetings can
+# I speak …": the word must close the phrase, after a name or a determiner)
+_REGISTER = re.compile(r"\b(?:in|using|by)\s+(?:(?:the|our|their|your|its)\s+)?(?:[\w.'’]+\s+){0,2}"
+                       r"(?P<word>lingo|parlance|jargon)\b|(?P<speak>\b[\w.]+-speak)\b", re.I)
 
 LOOKS = True
 _LOOKS = re.compile(r"^(?P<first>[a-z]+)-(?:looking|sounding|seeming)$", re.I)
@@ -26,7 +29,7 @@ def chatter(question: str, judgements: frozenset[str] = frozenset()) -> set[str]
     are words judging what the asker does ("sketchy"), which count as describing in a hyphenated look."""
     found: set[str] = set()
     if REGISTER_WORDS:
-        found |= {m.group("word").lower() for m in _REGISTER.finditer(question)}
+        found |= {(m.group("word") or m.group("speak")).lower() for m in _REGISTER.finditer(question)}
     if LOOKS:
         for word in re.findall(r"[A-Za-z]+-[A-Za-z]+", question):
             if (m := _LOOKS.match(word)) and (describes(m.group("first")) or m.group("first").lower() in judgements):

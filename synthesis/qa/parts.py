@@ -141,13 +141,17 @@ def context_of(question: str) -> str:
     return " ".join(statements)
 
 
-# A lead naming the asking itself before a colon ("Random trivia question from a new hire: why is it called 18F?",
-# "Dumb question from a newbie: is TTS Consulting paid for …?"), when a question of its own follows: the lead says how
-# the question is asked, and its "new hire" is no part of what is asked. What a lead says the question is about
-# ("Quick question about parental leave: …") is the topic, and such a lead is left alone.
+# A lead naming the asking itself ("Random trivia question from a new hire: why is it called 18F?", "Dumb question from
+# a newbie — is TTS Consulting paid for …?"), when a question of its own follows: the lead says how the question is
+# asked, and its "new hire" is no part of what is asked. Only words of manner may stand before "question", and only a
+# newcomer after "from": a lead naming a topic ("Parental leave question: …", "Two HR Links questions: …") or a role
+# ("Question from a contractor: …") says what is asked, and is left alone.
 ASKING_LEAD = True
-_ASKING_LEAD = re.compile(r"^\W*(?:[A-Za-z][\w'-]*\s+){0,4}(?:question|questions|q)\b(?:\s+from\s+[^:?!.]{1,40})?:"
-                          r"\s*(?P<rest>.+)$", re.I)
+_MANNER = ("quick|dumb|silly|stupid|random|trivia|newbie|noob|beginner|rookie|basic|naive|simple|small|odd|weird|"
+           "general|another|one|more|last|final|follow-up|possibly|probably|maybe|a|an")
+_NEWCOMER = r"from\s+(?:a|an|the|your)\s+(?:new\s+\w+|newbie|noob|beginner|rookie|newcomer)"
+_ASKING_LEAD = re.compile(rf"^\W*(?:(?:{_MANNER})\s+){{0,4}}(?:question|q)(?:\s+{_NEWCOMER})?\s*(?:[:：—–.]|-(?=\s))\s*"
+                          r"(?P<rest>.+)$", re.I | re.S)
 LEAD_REST_WORDS = 2  # the content words the question after the lead needs of its own
 
 
@@ -156,4 +160,3 @@ def without_lead(question: str) -> str:
     → "why is it called 18F?"): the lead's "new hire" is no part of what is asked (ASKING_LEAD)."""
     m = _ASKING_LEAD.match(question.strip()) if ASKING_LEAD else None
     return m.group("rest") if m and len(content_words(m.group("rest"))) >= LEAD_REST_WORDS else question
-

@@ -19,7 +19,6 @@ from enum import StrEnum
 from ..sentences import asking_sentence
 from ..stems import content_words, stem
 from . import compared
-
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
 from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts, without_lead
 from .values import ASKS_CLOCK
@@ -104,11 +103,17 @@ ASKS_VERSION = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?:version|re
 
 
 NAME_ORIGIN = True
-# Asking where a name comes from: "why is it called 18F?", "where does the name Tock come from?", "what does CoE
-# stand for?"; not "what is the tool called?" (asking the name itself).
-ASKS_NAME = re.compile(r"\bwhy (?:is|was|are|were|do we call|did they call) (?:it|this|that|they|the [\w-]+(?: [\w-]+)?|"
-                       r"[A-Z][\w-]*) (?:called|named)\b|\bwhere (?:does|did) (?:the|its|their) (?:team |group |office )?"
-                       r"name\b.{0,40}\bcome from\b|\bwhat (?:does|do|did) [\w./&-]+ (?:stand for|mean)\b.{0,10}\?$", re.I)
+# Asking where a name comes from: "why is it called 18F?", "Why do we call it Tock?", "where does the name Tock come
+# from?", "Where did 18F get its name?", "what does CoE stand for?", "What is 18F short for?"; not "what is the tool
+# called?" (asking the name itself) nor "Why was the meeting called off?" (a name follows "called").
+_NAMED = r"(?-i:[\"'“‘]?[A-Z0-9][\w./&-]*[\"'”’]?)"
+ASKS_NAME = re.compile(r"\bwhy(?:'s|’s| is| was| are| were) (?:it|this|that|they|the [\w-]+(?: [\w-]+)?|"
+                       + _NAMED + r") (?:called|named) " + _NAMED
+                       + r"|\bwhy (?:do|did) (?:we|they|you|people) (?:call|name) (?:it|this|that|them|the [\w-]+|"
+                       + _NAMED + r") " + _NAMED + r"|\bwhere (?:does|did) "
+                       r"(?:the (?:team |group |office )?name\b.{0,40}\bcome from|" + _NAMED + r" get (?:its|their) "
+                       r"name)\b|\bwhat (?:does|do|did) " + _NAMED + r" stand for\b|\bwhat(?:'s|’s| is) "
+                       + _NAMED + r" short for\b", re.I)
 
 
 class Field(StrEnum):

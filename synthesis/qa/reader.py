@@ -76,8 +76,11 @@ _STATES = {
     Field.VERSION: re.compile(r"(?i:\b(?:version|release|v)\s*\d+(?:\.\d+)+|\b(?:since|as of)\s+(?:version\s+)?\d+\.\d+)|"
                               r"\b(?i:since|in|from|before|after|until|as of)\s+[A-Z][\w.+-]*\s+\d+\.\d+(?:\.\d+)?\b"),
     # where a name comes from: "18F refers to the location of GSA headquarters", "CoE stands for", "named after"
-    Field.NAME: re.compile(r"\b(?:refers? to|stands? for|short for|named (?:after|for)|acronym for|abbreviation for|"
-                           r"(?:the|its|our) name (?:comes|came) from|is derived from)\b", re.I),
+    # (or spells an initialism out: "Centers of Excellence (CoE)", "LWOP (Leave Without Pay)")
+    Field.NAME: re.compile(r"(?i:\b(?:refers? to|stands? for|short for|named (?:after|for)|acronym for|abbreviation "
+                           r"for|(?:the|its|our) name (?:comes|came) from|is derived from)\b)|"
+                           r"\b(?:[A-Z][a-z]+\s+(?:(?:of|for|and|the)\s+)?){1,6}\(\s*[A-Z][A-Za-z]{1,7}\s*\)|"
+                           r"\b[A-Z][A-Za-z]{1,7}\s+\((?:[A-Z][a-z]+\s*(?:(?:of|for|and|the)\s+)?){2,7}\)"),
 }
 # What a paper (or page) set out to find, or says is not known: "OBJECTIVE To assess whether …", "we investigated
 # whether …", "… remains unknown", "The mechanisms … are not understood".

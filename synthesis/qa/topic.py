@@ -218,12 +218,15 @@ def _points_back(asking: str) -> bool:
     return False
 
 
-# A subordinate clause opening the asking sentence on a thing of its own ("Once I acknowledge the new version, how long
-# before I can be rated on it?") is what a later "it" or "them" points at, not the story before the asking
-# ("My supervisor reopened my performance plan to tweak the critical elements."): the story then sets the scene.
+# A subordinate clause opening the asking sentence on a new state of a thing ("Once I acknowledge the new version, how
+# long before I can be rated on it?") is what a later "it" or "them" points at, not the story before the asking
+# ("My supervisor reopened my performance plan to tweak the critical elements."): the story then sets the scene. Only
+# a re-mention ("the new/updated/revised … X"): in "I'm looking into pet insurance. If I miss the open season
+# deadline, can I still sign up for it?" "it" is still the story's pet insurance.
 CLAUSE_WITHIN = True
-_CLAUSE_THING = re.compile(r"^\W*(?:once|if|when|after|before|since|until|now that)\b[^,?]*?\b(?:the|a|an)\s+"
-                           r"(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*\s*,", re.I)
+_CLAUSE_THING = re.compile(r"^\W*(?:once|if|when|after|before|since|until|now that)\b[^,?]*?\b(?:the|my|our|this)\s+"
+                           r"(?:new|updated|revised|amended|edited|modified|changed|corrected|latest|final|current)\s+"
+                           r"(?:[a-z][\w'-]*\s+){0,1}[a-z][\w'-]*\s*,", re.I)
 _OBJECTS = frozenset("it them".split())
 # A demonstrative before a measure points at a quantity told ("something that size", "that much"), not at a topic.
 _MEASURE_NOUNS = frozenset("size sizes much many long big amount amounts number often far".split())

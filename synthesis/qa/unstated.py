@@ -6,14 +6,15 @@ treats such a part as unanswered (its `Support.unstated` names what is lacking).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from ..sentences import NUMBER_WORD, quantities
 from ..stems import content_stems, content_words, stem
 from . import specifics, topic
 from .question import Expect, Frame, Part, zipf
 from .reader import RELATED_SUPPORT, Candidate, field_line, last_heading, section_heading
-from .values import (DATE, DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words, states_rate,
-                     states_value)
+from .values import (DATE, DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words,
+                     states_rate, states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration, a price, a time of day or a date that no sentence about them states, with
@@ -67,7 +68,7 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             lacking = f"{lacking} of {measured_subject(part.text)}"
         if kind == DATE and NAMED_DATES and (name := _proper_name(part.text)):
             # "When does the application window for GSA's Competitive Development Program open?": a date of it
-            about = [c for c in about if _covers(content_stems(name), content_stems(f"{c.text} {c.lead_in} {c.heading}"))]
+            about = [c for c in about if _dates_name(name, f"{c.text} {c.lead_in} {c.heading}")]
         if kind == PRICE and PRICED and (head := priced_noun(part.text)):
             about = [c for c in about if _names(head, c)]  # "how much does each seat cost": a seat's price
             lacking = f"a price of {head}" if head.endswith("s") else f"a price of {_article(head)} {head}"
@@ -76,10 +77,10 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     return unstated
 
 
-# A date asked of a program, an event or a form the part names in capitals ("When does the application window for
-# GSA's Competitive Development Program open each year?") is stated by a sentence naming it (in its text, lead-in or
-# headings): "… must meet time-in-grade within 30 days of an application's closing date" dates Merit Promotion
-# applications, not the program's (NAMED_DATES)
+# A date asked (a deadline, a window's opening) of a program, an event or a form the part names in capitals ("When
+# does the application window for GSA's Competitive Development Program open each year?") is stated by a sentence
+# naming it, by its words or its initials (in its text, lead-in or headings): "… must meet time-in-grade within 30 days
+# of an application's closing date" dates Merit Promotion applications, not the program's (NAMED_DATES)
 NAMED_DATES = True
 _PROPER_NAME = re.compile(r"(?<=\s)(?:[A-Z][a-z]+\s+){1,5}[A-Z][a-z]+\b")
 
@@ -87,6 +88,14 @@ _PROPER_NAME = re.compile(r"(?<=\s)(?:[A-Z][a-z]+\s+){1,5}[A-Z][a-z]+\b")
 def _proper_name(text: str) -> str:
     """The longest run of two or more capitalised words after the part's first word, or ''."""
     return max(_PROPER_NAME.findall(text), key=len, default="")
+
+
+def _dates_name(name: str, text: str) -> bool:
+    """The text names the program: two thirds of its words, or its initials ("IDPs are due by October 31" names an
+    "Individual Development Plan")."""
+    initials = "".join(w[0] for w in name.split()).upper()
+    return (_covers(content_stems(name), content_stems(text))
+            or bool(re.search(rf"(?<![\w-]){initials}s?(?![\w-])", text)))
 
 
 # A sentence under a heading the part (mostly) names ("how much notice do I need for live captioning (CART)" and
@@ -148,12 +157,13 @@ COUNTED = True
 COUNTED_ZIPF = 5.0
 # (a noun phrase of up to three words: "how many hardware breakpoints and watchpoints" counts two things, no noun)
 _PHRASE_END = (r"(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|"
-               r"must|may|might|of|in|for|on|per|at|to|before|after|left|there|each|every|that|which)\b|\s*[?,.;]|\s*$)")
+               r"must|may|might|of|in|for|on|per|at|to|before|after|left|there|each|every|that|which)\b|"
+               r"\s*[?,.;]|\s*$)")
 _COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
 # … a number of its own: "18F" in "These are the TTS blogs: 18F blog." counts no blog posts (NAMES_COUNT_NOTHING)
 NAMES_COUNT_NOTHING = True
-_OWN_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])|\b(?:" + NUMBER_WORD + r")\b", re.I)
+_OWN_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*+(?:\.\d+)?(?![A-Za-z])|\b(?:" + NUMBER_WORD + r")\b", re.I)
 # … and "the maximum number of responses the contract allows": the noun after "number of" is what is counted
 NUMBER_OF = True
 # (the phrase's last word, as for "how many": "the number of Zoom participants in a meeting" counts participants; when
@@ -181,7 +191,7 @@ _MEASURES = frozenset({"time", "percent", "bytes"})
 # … and the number of a noun the sentence names sits near it in its clause: "If a holiday falls …, and you work 2 extra
 # hours" counts no holidays, "posts should only be written by one or two people" no posts (COUNT_NEAR)
 COUNT_NEAR, NEAR_WORDS = True, 5
-_LISTED_BEFORE = re.compile(r"(?:\b\d[\d.,]*\s*(?:,|and|or|to|-|–)\s*)+$")
+_LISTED_BEFORE = re.compile(r"(?:\b\d(?:[\d.]|,\d)*+\s*(?:,|and|or|to|-|–)\s*)+$")  # (linear: no nested choice)
 
 
 def _counts(noun: str, c: Candidate) -> bool:
@@ -201,16 +211,20 @@ def _counts(noun: str, c: Candidate) -> bool:
 
 
 def _near(noun: str, text: str, number: re.Pattern) -> bool:
-    """A number counts the noun the sentence names when it sits in the noun's clause, within NEAR_WORDS words of it
-    ("TTS has 3,000 Mural member seats", "Responses are capped at 500"); a sentence that does not name it (its
-    heading does) may state it anywhere, in digits."""
+    """A number counts the noun the sentence names when it sits in the noun's clause (a "Label: value" line is one),
+    within NEAR_WORDS words of it ("TTS has 3,000 Mural member seats", "Responses are capped at 500", "Breakout rooms:
+    up to 50 per meeting", "1-2 external monitors"), or anywhere in a clause saying "the number of" it; a sentence
+    that does not name it (its heading does) may state it anywhere, in digits."""
     named, found = False, False
-    for clause in re.split(r"[,;:()]|\s[-–—]\s", text):
-        words = clause.split()
-        at = [k for k, w in enumerate(words) if _names_word(noun, w)]
+    for clause in re.split(r"[,;()]|\s[-–—]\s", text):
+        starts = [m.start() for m in re.finditer(r"\S+", clause)]
+        at = [k for k, m in enumerate(re.finditer(r"\S+", clause)) if _names_word(noun, m.group(0))]
         named = named or bool(at)
-        found = found or any(abs(k - n) <= NEAR_WORDS for n, w in enumerate(words) if number.fullmatch(w.strip(".!?"))
-                             for k in at)
+        numbers = [bisect_right(starts, m.start()) - 1 for m in number.finditer(clause)]
+        said = rf"(?i)\bnumber of\s+(?:[\w'-]+\s+){{0,2}}{re.escape(noun[:-1] or noun)}"  # "the number of seats … is"
+        if at and numbers and re.search(said, clause):
+            return True
+        found = found or any(abs(k - n) <= NEAR_WORDS for n in numbers for k in at)
     # (a sentence naming it only in its heading states it in digits: "from one pay period to the next" counts nothing)
     return found or (not named and bool(re.search(r"(?<![\w.])\d", text)))
 

@@ -157,17 +157,20 @@ _STATES_DATE = re.compile(
 # … and a window asked when it opens or closes ("When does the application window for GSA's Competitive Development
 # Program open each year?"): "the CDP is only open to full-time, permanent employees" says who, not when
 WINDOW_DATES = True
-_ASKS_OPENING = re.compile(r"\bwhen (?:does|do|will|would) (?:the |its |this year's |next year's )?(?:[\w'’-]+\s+){0,8}?"
-                           r"(?:open|close|reopen)\b(?! (?:to|for)\b)", re.I)
+_ASKS_OPENING = re.compile(r"\bwhen (?:does|do|will|would) (?:the |its |this year's |next year's )?"
+                           r"(?:[\w'’-]+\s+){0,8}?(?:open|close|reopen)\b(?! to\b)|"
+                           r"\bwhen (?:is|are) (?:the |its |this year's |next year's )?(?:[\w'’-]+\s+){0,6}?"
+                           r"(?:window|registration|enrollment|enrolment|applications?|season|period|sign-?ups?)s? "
+                           r"(?:open|closed?)\b", re.I)
 # A share asked ("What percentage does 18F add on top of time and materials as its overhead charge?"): a percentage
 # answers it, or a fraction in words ("half the cost"); "18F is a cost-recoverable organization" states none
 # (PERCENT_ASKED).
 PERCENT_ASKED = True
 _ASKS_PERCENT = re.compile(r"\b(?:what|which) (?:percentage|percent\b|(?:share|proportion|fraction) of\b)|\bwhat %|"
                            r"\bhow (?:much|big|large) (?:of )?a (?:percentage|share|cut)\b", re.I)
-_STATES_PERCENT = re.compile(r"\d\s?%|\b\d[\d,.]*\s?(?:percent|per cent|percentage points?)\b|\b(?:half|a third|"
-                             r"one[- ]third|two[- ]thirds|a quarter|one[- ]quarter|three[- ]quarters|all|none) of\b|"
-                             r"\bhalf (?:the|of|its|their|your)\b", re.I)
+_STATES_PERCENT = re.compile(r"\d\s?%|\b(?:\d[\d,.]*|" + NUMBER_WORD + r")\s?(?:percent|per cent|percentage points?)\b|"
+                             r"\b(?:half|a third|one[- ]third|two[- ]thirds|a quarter|one[- ]quarter|"
+                             r"three[- ]quarters) of\b|\bhalf (?:the|its|their|your)\b", re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
@@ -179,9 +182,9 @@ _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, D
 
 
 def asked_value(text: str) -> tuple[str, str] | None:
-    """(kind, what is lacking when nothing states it) for a part asking a duration, a price, a time of day or a date
-    (a deadline), else None: ("a duration", "a number of hours") for "how many hours of training …", ("a price",
-    "a price") for "how much does a seat cost"."""
+    """(kind, what is lacking when nothing states it) for a part asking a duration, a price, a time of day, a date
+    (a deadline, a window's opening) or a percentage, else None: ("a duration", "a number of hours") for "how many
+    hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED)
 
 
