@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..models import headings
 from ..pointers import is_pointer
 from ..stems import content_stems
 from . import reader
@@ -44,6 +45,30 @@ STEP_BEFORE = 4
 # (this many, each at least SIDE_RATIO as relevant), in the section's order, then the usual room for more.
 SIDE_SECTION, SIDE_RATIO = 3, 0.6
 SIDE_TITLED = True  # a section whose heading is the side's own words answers it first (see `pick_answers`)
+# … and where the page names a side otherwise, the sibling of another side's titled section: "How is speaking in my
+# official capacity different from doing it in a personal capacity?" is answered under "Professional vs personal
+# capacity > Professional capacity" ("You'll be using GSA funds to travel to the event …") beside "Personal
+# capacity": the sibling heading shares the sides' common word and not the other side's own (SIBLING_SIDE)
+SIBLING_SIDE = True
+
+
+def sibling_section(frame: Frame, j: int, candidates: list[Candidate]) -> list[Candidate]:
+    """The lines, best first, of the section beside another side's titled section (same page, same parent) headed
+    in as many words as it, with the sides' common words and none of the other side's own (SIBLING_SIDE)."""
+    part = frame.parts[j]
+    for k, other in enumerate(frame.parts):
+        common = other.own & part.own
+        if k == j or other.side is None or not common or len(other.own) < 2:
+            continue
+        for theirs in (c for c in candidates if content_stems(section_heading(c)) == other.own):
+            parent = headings(theirs.passage.section)[:-1]
+            found = [c for c in candidates if c.scores and c.passage.doc_id == theirs.passage.doc_id
+                     and headings(c.passage.section)[:-1] == parent
+                     and (heading := content_stems(section_heading(c))) != other.own and common <= heading
+                     and not (other.own - common) & heading and len(heading) == len(other.own)]
+            if found:
+                return sorted(found, key=lambda c: -c.scores[j])
+    return []
 SIDE_HEADED = True  # a line under a side's own heading answers that side, whatever other side it names
 # A "how do I" part whose best line is among the first FAQ_SECTION lines under a heading asking that very procedure
 # (the reader's FAQ_COSINE) is answered by those lines, from the first through the best, in order.
@@ -187,6 +212,8 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                 # leave or participate after work hours."): its lines lead. (A heading of one word, "Tock", is a
                 # tool's whole topic, and a page's title its page: neither describes a side.)
                 titled = [c for c in ranked if content_stems(section_heading(c)) == part.own]
+                if not titled and SIBLING_SIDE:
+                    titled = sibling_section(frame, j, candidates)
                 ranked = titled + [c for c in ranked if c not in titled]
         best = next((c for c in ranked if id(c) not in used), None)
         if best is None:

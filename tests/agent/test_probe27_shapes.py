@@ -294,3 +294,32 @@ def test_a_count_of_a_thing_is_a_number_near_it_and_not_a_name(monkeypatch):
     assert not unstated._counts("holidays", pay)
     many = ",".join(str(k) for k in range(25))  # (review) read in linear time: no backtracking over the list
     assert unstated._LISTED_BEFORE.search(f"numbers {many}, ")
+
+
+SPEAK_INTRO = ("External speaking request playbook", "Share your expertise",
+               "Speaking externally in your official capacity is a privilege, as you are representing GSA and your "
+               "fellow TTSers. There is an approval process.")
+PROFESSIONAL = ("FAS speaker guide", "Professional vs personal capacity > Professional capacity",
+                "- You'll participate as a TTS employee and discuss the work you do on behalf of GSA and our partners.\n"
+                "- You'll be using GSA funds to travel to the event or pay for conference fees.\n"
+                "- You'll prepare during your work time and use GSA equipment.")
+PERSONAL = ("FAS speaker guide", "Professional vs personal capacity > Personal capacity",
+            "- You won't be representing TTS/GSA.\n- You'll refrain from discussing any official work you do at "
+            "TTS/GSA or with our partners.\n- You'll use your personal leave or participate after work hours.\n"
+            "- You'll prepare on your own time and use your own equipment.")
+
+
+async def test_a_side_the_page_names_otherwise_is_the_sibling_of_the_other_sides_section(minilm, monkeypatch):
+    """"How is speaking in my official capacity different from doing it in a personal capacity?" (hp27) was answered
+    for the official side with "Speaking externally in your official capacity is a privilege": the page's
+    "Professional capacity", beside "Personal capacity", is that side's (selection.SIBLING_SIDE)."""
+    from synthesis.qa import selection
+
+    question = "How is speaking in my official capacity different from doing it in a personal capacity?"
+    # one page: the two sections share a document, as they do in the handbook
+    context = _context(SPEAK_INTRO, PROFESSIONAL, PERSONAL)
+    for source in context.sources[1:]:
+        source.passage = source.passage.model_copy(update={"doc_id": "speaker-guide"})
+    on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "SIBLING_SIDE", False)
+    assert "GSA funds" in on and "personal leave" in on, on
+    assert "GSA funds" not in off, off
