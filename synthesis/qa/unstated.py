@@ -163,7 +163,8 @@ _COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
 # … a number of its own: "18F" in "These are the TTS blogs: 18F blog." counts no blog posts (NAMES_COUNT_NOTHING)
 NAMES_COUNT_NOTHING = True
-_OWN_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*+(?:\.\d+)?(?![A-Za-z])|\b(?:" + NUMBER_WORD + r")\b", re.I)
+# (nor a compound's first word: "two-factor authentication" counts no requests)
+_OWN_NUMBER = re.compile(r"(?<![\w.])(?:\d[\d,]*+(?:\.\d+)?|\b(?:" + NUMBER_WORD + r")\b)(?![A-Za-z]|-[A-Za-z])", re.I)
 # … and "the maximum number of responses the contract allows": the noun after "number of" is what is counted
 NUMBER_OF = True
 # (the phrase's last word, as for "how many": "the number of Zoom participants in a meeting" counts participants; when

@@ -292,6 +292,10 @@ def test_a_count_of_a_thing_is_a_number_near_it_and_not_a_name(monkeypatch):
     pay = candidates(_context(("Work schedules", "", "You will receive holiday pay for the 8, 9, 10, 12 hours you "
                                                      "were scheduled to work.")))[0]
     assert not unstated._counts("holidays", pay)
+    # nor is a compound's first word a count: "two-factor authentication" counts no requests
+    first = candidates(_context(("npm-trust", "Bulk Usage", "The first request will require two-factor "
+                                                            "authentication.")))[0]
+    assert not unstated._counts("requests", first)
     many = ",".join(str(k) for k in range(25))  # (review) read in linear time: no backtracking over the list
     assert unstated._LISTED_BEFORE.search(f"numbers {many}, ")
 
