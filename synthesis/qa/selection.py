@@ -53,22 +53,30 @@ SIBLING_SIDE = True
 
 
 def sibling_section(frame: Frame, j: int, candidates: list[Candidate]) -> list[Candidate]:
-    """The lines, best first, of the section beside another side's titled section (same page, same parent) headed
-    in as many words as it, with the sides' common words and none of the other side's own (SIBLING_SIDE)."""
+    """The lines, best first, of the one section beside another side's titled section (same page, same parent)
+    headed in as many words as it, with the sides' common words and none of any other side's own (SIBLING_SIDE).
+    Nothing when the side's own words are all common ("sick leave" against "advanced sick leave"), when a number
+    names the side ("2025 holidays": "2023 holidays" is a third thing), or when more than one section qualifies
+    (which of "Annual leave", "Military leave" is "family leave"?)."""
     part = frame.parts[j]
     for k, other in enumerate(frame.parts):
         common = other.own & part.own
-        if k == j or other.side is None or not common or len(other.own) < 2:
+        mine = part.own - common
+        if (other.side is None or other.side == part.side or not common or not mine or len(other.own) < 2
+                or any(w[:1].isdigit() for w in mine)):
             continue
+        theirs_all = set().union(*(p.own for p in frame.parts if p.side != part.side)) - common
         for theirs in (c for c in candidates if content_stems(section_heading(c)) == other.own):
             parent = headings(theirs.passage.section)[:-1]
             found = [c for c in candidates if c.scores and c.passage.doc_id == theirs.passage.doc_id
-                     and headings(c.passage.section)[:-1] == parent
+                     and headings(c.passage.section)[:-1] == parent and not is_pointer(c.text, c.passage.section)
                      and (heading := content_stems(section_heading(c))) != other.own and common <= heading
-                     and not (other.own - common) & heading and len(heading) == len(other.own)]
-            if found:
+                     and not theirs_all & heading and len(heading) == len(other.own)]
+            if len({section_heading(c) for c in found}) == 1:
                 return sorted(found, key=lambda c: -c.scores[j])
     return []
+
+
 SIDE_HEADED = True  # a line under a side's own heading answers that side, whatever other side it names
 # A "how do I" part whose best line is among the first FAQ_SECTION lines under a heading asking that very procedure
 # (the reader's FAQ_COSINE) is answered by those lines, from the first through the best, in order.

@@ -164,6 +164,7 @@ _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
 # … a number of its own: "18F" in "These are the TTS blogs: 18F blog." counts no blog posts (NAMES_COUNT_NOTHING)
 NAMES_COUNT_NOTHING = True
 # (nor a compound's first word: "two-factor authentication" counts no requests)
+_COMPOUND = re.compile(r"(?<![\w.])(\d[\d,]*|\b(?:" + NUMBER_WORD + r"))-([A-Za-z][\w']*)", re.I)
 _OWN_NUMBER = re.compile(r"(?<![\w.])(?:\d[\d,]*+(?:\.\d+)?|\b(?:" + NUMBER_WORD + r")\b)(?![A-Za-z]|-[A-Za-z])", re.I)
 # … and "the maximum number of responses the contract allows": the noun after "number of" is what is counted
 NUMBER_OF = True
@@ -198,7 +199,8 @@ _LISTED_BEFORE = re.compile(r"(?:\b\d(?:[\d.]|,\d)*+\s*(?:,|and|or|to|-|–)\s*)
 def _counts(noun: str, c: Candidate) -> bool:
     """The sentence states a number and names the counted noun (in its text, lead-in or heading; "GPUs" is named
     by "GPU")."""
-    text = c.text
+    # a compound naming the noun counts it: "a 300-seat license" is 300 seats ("two-factor" counts no requests)
+    text = _COMPOUND.sub(lambda m: f"{m[1]} {m[2]}" if _names_word(noun, m[2]) else m[0], c.text)
     if UNIT_COUNTS_NOTHING:  # "… inactive for more than 90 days" counts days, not seats
         for family, _, surface, pos in sorted(quantities(text), key=lambda q: -q[3]):
             if family in _MEASURES:  # ("three times a year" still counts check-ins)
@@ -206,7 +208,7 @@ def _counts(noun: str, c: Candidate) -> bool:
                 start = pos - len(m.group(0)) if (m := _LISTED_BEFORE.search(text[:pos])) else pos
                 text = text[:start] + text[pos + len(surface):]
     number = _OWN_NUMBER if NAMES_COUNT_NOTHING else _NUMBER
-    if not (number.search(text) and _names(noun, c)):
+    if not (number.search(text) and (_names(noun, c) or any(_names_word(noun, w) for w in text.split()))):
         return False
     return not COUNT_NEAR or _near(noun, text, number)
 

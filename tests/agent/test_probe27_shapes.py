@@ -296,6 +296,9 @@ def test_a_count_of_a_thing_is_a_number_near_it_and_not_a_name(monkeypatch):
     first = candidates(_context(("npm-trust", "Bulk Usage", "The first request will require two-factor "
                                                             "authentication.")))[0]
     assert not unstated._counts("requests", first)
+    # (review) … but a compound naming the counted noun counts it: "a 300-seat license" is 300 seats
+    seats = candidates(_context(("Mural", "Licenses", "TTS has a 300-seat enterprise license.")))[0]
+    assert unstated._counts("seats", seats)
     many = ",".join(str(k) for k in range(25))  # (review) read in linear time: no backtracking over the list
     assert unstated._LISTED_BEFORE.search(f"numbers {many}, ")
 
@@ -327,3 +330,29 @@ async def test_a_side_the_page_names_otherwise_is_the_sibling_of_the_other_sides
     on, off = await _with_and_without(minilm, monkeypatch, question, context, selection, "SIBLING_SIDE", False)
     assert "GSA funds" in on and "personal leave" in on, on
     assert "GSA funds" not in off, off
+
+
+def test_a_sibling_section_is_a_sides_only_when_it_is_the_one_beside_the_other_side(minilm):
+    """(review) Three sections beside the titled one: which is "family leave"? None is taken; nor is a sibling taken
+    for a side whose own words are all common, or one named by a number."""
+    from synthesis.qa import Reader, analyze, selection
+
+    def siblings(question: str, *sections: str) -> list[str]:
+        context = _context(*[("Leave", f"Leave types > {h}", f"{h} is described here. It has rules of its own.")
+                             for h in sections])
+        for source in context.sources:
+            source.passage = source.passage.model_copy(update={"doc_id": "leave"})
+        units = candidates(context)
+        frame = analyze(question)
+        Reader(minilm.embed).score(frame, units)
+        return sorted({c.passage.section for j in range(len(frame.parts))
+                       for c in selection.sibling_section(frame, j, units)})
+
+    assert siblings("What's the difference between professional capacity and personal capacity?",
+                    "Official capacity", "Personal capacity") == ["Leave types > Official capacity"]
+    assert siblings("What's the difference between family leave and sick leave?",
+                    "Annual leave", "Sick leave", "Military leave") == []
+    assert siblings("What's the difference between sick leave and advanced sick leave?",
+                    "Advanced sick leave", "Donated sick leave") == []
+    assert siblings("What's the difference between 2025 holidays and 2024 holidays?",
+                    "2024 holidays", "2023 holidays") == []
