@@ -1,7 +1,7 @@
-"""Values a part asks for that no sentence about it states: a duration, a price, a time of day, an amount per unit,
-a count of something named, a reimbursement or a fee. A page that names a retry delay setting but gives no value does
-not say how long the delay is; a sentence about relocating says nothing of who pays for the move. `answerability`
-treats such a part as unanswered (its `Support.unstated` names what is lacking)."""
+"""Values a part asks for that no sentence about it states: a duration, a price, a time of day, a date, a percentage,
+an amount per unit, a count of something named, a reimbursement or a fee. A page that names a retry delay setting but
+gives no value does not say how long the delay is; a sentence about relocating says nothing of who pays for the move.
+`answerability` treats such a part as unanswered (its `Support.unstated` names what is lacking)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from .values import (DATE, DURATION, PRICE, asked_rate, asked_value, measured_su
                      states_rate, states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
-    """Quantity parts asking for a duration, a price, a time of day or a date that no sentence about them states, with
-    what is lacking ("a number of seconds", "a price", "a date"); see the module docstring. A sentence is about the part when it is
-    related to it (RELATED_SUPPORT) or is a short "Label: value" line in the same section as one that is: a
-    setting's "Default: 10000 (10 seconds)"."""
+    """Quantity parts asking for a duration, a price, a time of day, a date or a percentage that no sentence about them
+    states, with what is lacking ("a number of seconds", "a price", "a date"); see the module docstring. A sentence is
+    about the part when it is related to it (RELATED_SUPPORT) or is a short "Label: value" line in the same section as
+    one that is: a setting's "Default: 10000 (10 seconds)"."""
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
         related = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
