@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..sentences import asked_sentences, quantities, split_sentences
 from ..stems import content_stems, content_words, contracted_stopword, stem
-from . import topic
+from . import pointing, topic
 from .asker import written_as_name
 from .chatter import chatter
 from .compared import comparison_word
@@ -280,9 +280,9 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     off_topic = topic.off_topic(absent, asked)
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the
     # asking sentence points back at it (a rare told word still decides, below)
-    kinds = set(topic.compound_modifiers(topic.asked_about(frame.question), set(absent), present))
+    kinds = set(topic.compound_modifiers(pointing.asked_about(frame.question), set(absent), present))
     # "… in Denver … What's the rate there?": a place no page names (by any of its words: "DC" of "Washington DC")
-    places = {w for place in topic.pointed_places(frame.question) if all(w in absent for w in place) for w in place}
+    places = {w for place in pointing.pointed_places(frame.question) if all(w in absent for w in place) for w in place}
     if not absent or not (off_topic or kinds or places or any(zipf(w) < topic.SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = retrieved[:VOCABULARY_PASSAGES]
@@ -308,7 +308,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     specific = [w for w in specific if w not in setting]
     # what the asker tells before asking is their situation, not the topic asked ("my build dir has stale cache junk
     # in it. is there a flag to reconfigure from scratch?")
-    told = topic.told_words(frame.question)
+    told = pointing.told_words(frame.question)
     specific = [w for w in specific if w not in told or w in places]
     # a word that only colours the asking is no topic, however rare ("Realistically, how long …"), unless it names
     # a kind of a covered thing

@@ -131,15 +131,15 @@ async def test_a_credit_limit_is_an_amount_of_money(minilm, monkeypatch):
 async def test_a_place_the_asking_points_at_with_there_must_be_named(minilm, monkeypatch):
     """"I'm going to a conference in Denver next month. What's the daily meals and incidentals rate there?" was
     answered with the FAQ's DC example ($69 a day): no retrieved page names Denver."""
-    from synthesis.qa import topic
+    from synthesis.qa import pointing
 
     question = "I'm going to a conference in Denver next month. What's the daily meals and incidentals rate there?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, _context(MEALS), topic, "PLACE_THERE", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(MEALS), pointing, "PLACE_THERE", False)
     assert not on, on
     assert "$69" in off, off
-    monkeypatch.setattr(topic, "PLACE_THERE", True)
-    assert topic.pointed_places(question) == [["denver"]]
-    assert topic.pointed_places("I'm going to Denver. Is there a per diem?") == []  # "is there" points nowhere
+    monkeypatch.setattr(pointing, "PLACE_THERE", True)
+    assert pointing.pointed_places(question) == [["denver"]]
+    assert pointing.pointed_places("I'm going to Denver. Is there a per diem?") == []  # "is there" points nowhere
 
 
 async def test_a_sentence_opening_on_what_the_asker_was_doing_tells_their_story(minilm, monkeypatch):
@@ -261,15 +261,15 @@ async def test_the_rules_leave_the_review_s_counterexamples_alone(minilm):
     """What a review of these rules tried: each must keep answering (or reading) as before."""
     from synthesis.qa import parts
     from synthesis.qa import question as q
-    from synthesis.qa import sides, topic, values
+    from synthesis.qa import pointing, sides, topic, values
 
     # a place a page names by one of its words ("DC"), and a month, are no missing place
     dc = await _answer(minilm, "I'm traveling to Washington DC in September. What's the M&IE rate there?",
                        _context(MEALS))
     assert "$69" in dc.summary, dc.summary
-    assert topic.pointed_places("I'm in Denver. What's the rule there?") == [["denver"]]
-    assert topic.pointed_places("I'm in Denver. Can I expense it if there's no receipt?") == []
-    assert topic.pointed_places("I'm in Denver. Is there a rule?") == []
+    assert pointing.pointed_places("I'm in Denver. What's the rule there?") == [["denver"]]
+    assert pointing.pointed_places("I'm in Denver. Can I expense it if there's no receipt?") == []
+    assert pointing.pointed_places("I'm in Denver. Is there a rule?") == []
     # a credit limit named, not asked; time charged to a line; a person in charge
     for text in ("Who can raise the credit limit on my travel card?", "What do I charge my time to for a conference?",
                  "What does the person in charge of travel approval do?"):

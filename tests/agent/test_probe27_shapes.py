@@ -80,22 +80,22 @@ def test_a_pronoun_after_an_opening_clause_points_at_that_clauses_thing(minilm, 
     """"My supervisor reopened my performance plan to tweak the critical elements. Once I acknowledge the new
     version, how long before I can be rated on it?" (hp27) was refused for "tweak": "it" is the new version the
     asking's own clause names, so the story before it sets the scene and its words decide nothing."""
-    from synthesis.qa import analyze, topic
+    from synthesis.qa import analyze, pointing
 
     from .test_probe_shapes import checked
 
     question = ("My supervisor reopened my performance plan to tweak the critical elements. Once I acknowledge the "
                 "new version, how long before I can be rated on it?")
     assert checked(minilm, analyze(question), _context(REOPEN)).missing == []
-    monkeypatch.setattr(topic, "CLAUSE_WITHIN", False)
+    monkeypatch.setattr(pointing, "CLAUSE_WITHIN", False)
     assert checked(minilm, analyze(question), _context(REOPEN)).missing == ["tweak"]
-    monkeypatch.setattr(topic, "CLAUSE_WITHIN", True)
-    assert not topic._points_back("Once I acknowledge the new version, how long before I can be rated on it?")
+    monkeypatch.setattr(pointing, "CLAUSE_WITHIN", True)
+    assert not pointing._points_back("Once I acknowledge the new version, how long before I can be rated on it?")
     for asking in ("If I buy it, will it be reimbursed?", "Will TTS pay for it?",
                    "Once it is approved, who books the travel?",  # nothing of its own before "it"
                    # (review) a clause on another thing: "it" is still the story's ("… pet insurance for my dog.")
                    "If I miss the open season deadline, can I still sign up for it?"):
-        assert topic._points_back(asking), asking
+        assert pointing._points_back(asking), asking
 
 
 MISSION = ("History and values of 18F", "18F: a civic consultancy",

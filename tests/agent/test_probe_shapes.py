@@ -351,7 +351,7 @@ async def test_a_plural_pointer_points_at_the_plural_the_story_names(minilm, mon
     """"I want business cards with the 18F logo for a conference booth. Can I get those through the micropurchase
     process like the regular ones?" was refused: no page says "booth", which the last words of the story were read as
     the topic of "those". "Those" are the cards; the booth is what they are for."""
-    from synthesis.qa import topic
+    from synthesis.qa import pointing
 
     cards = _context(("Purchase requests", "Business cards",
                       "TTS staff can order standard GSA business cards through the micropurchase process. Business "
@@ -361,15 +361,15 @@ async def test_a_plural_pointer_points_at_the_plural_the_story_names(minilm, mon
                       "Request approval for a conference, event, or training before you register or book travel."))
     question = ("I want business cards with the 18F logo for a conference booth. Can I get those through the "
                 "micropurchase process like the regular ones?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, cards, topic, "AGREEMENT", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, cards, pointing, "AGREEMENT", False)
     assert "purchase your own" in on, on
     assert not off, off
-    monkeypatch.setattr(topic, "AGREEMENT", True)
+    monkeypatch.setattr(pointing, "AGREEMENT", True)
     # "those buys" names its own thing: the story's words keep their old reading (found in the loop: hp9-06)
-    assert "subscription" in topic.told_words("My team needs a $6k software subscription and, separately, a $50k "
+    assert "subscription" in pointing.told_words("My team needs a $6k software subscription and, separately, a $50k "
                                               "services contract. Who handles each of those buys?")
     # "they" is as often the agency or the people asked (found in review): the story's last words hold the topic
-    assert "university" not in topic.told_words("I'm taking classes at a local university. Do they offer tuition "
+    assert "university" not in pointing.told_words("I'm taking classes at a local university. Do they offer tuition "
                                                 "assistance?")
 
 
@@ -426,7 +426,7 @@ async def test_it_for_information_technology_is_no_pronoun(minilm, monkeypatch):
     """"My laptop is going in for repair. Can I get a loaner, and is it any different if I need a Mac …?" never saw
     "GSA IT does not currently have a Mac Loaner Program, …": "IT" was read as the pronoun "it", so the sentence
     seemed to lean on the one before and was no answer candidate."""
-    from synthesis.qa.topic import _points_back
+    from synthesis.qa.pointing import _points_back
     from synthesis.pointers import leans_on_context, points_back
 
     mac = "GSA IT does not currently have a Mac Loaner Program, but can provide loaners for exceptional cases."

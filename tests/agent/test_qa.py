@@ -2009,11 +2009,11 @@ SAFE = _context(  # the 18F handbook's list of file-sharing services, as the ing
 async def test_a_pronoun_after_a_thing_the_asking_introduces_points_at_that_thing(minilm, monkeypatch):
     # "its" is the service's and "that size" is the 3 GB told: neither points back at "data export", so the story's
     # "export" (a word no passage uses) sets the scene and decides nothing
-    from synthesis.qa import topic
+    from synthesis.qa import pointing
 
     question = ("A vendor needs to get us a 3 GB data export and it's way too big for email. Is there a "
                 "file-exchange service that can take something that size, and what's its limit?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, SAFE, topic, "POINTS_WITHIN", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, SAFE, pointing, "POINTS_WITHIN", False)
     assert "8.0 GB" in on, on
     assert off == "", off  # pointing back, the story's "data export" is what is asked, and no passage has it
 

@@ -314,7 +314,7 @@ def test_a_light_head_noun_after_a_covered_word_is_no_missing_kind():
 
 
 def test_a_question_that_points_back_at_what_was_told_keeps_it_as_the_topic():
-    from synthesis.qa.topic import told_words
+    from synthesis.qa.pointing import told_words
 
     for question in ("I would like a coworking space. Will TTS pay for that?",
                      "I want to rent a coworking space. Is that eligible for the home office stipend?",
