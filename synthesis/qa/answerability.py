@@ -314,7 +314,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # a kind of a covered thing
     specific = [w for w in specific if w in kinds or not topic.colours(w, frame.question)]
     # … nor does a word of how the asker talks ("Dumb question from a newbie: …", "In TTSC lingo, …")
-    talk = chatter(frame.question, topic.JUDGEMENTS)
+    talk = chatter(frame.question)
     specific = [w for w in specific if w not in talk]
     if specific:
         return specific + unmet

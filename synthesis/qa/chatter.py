@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from .topic import JUDGEMENTS
 from .wordforms import describes
 
 REGISTER_WORDS = True
@@ -24,14 +25,14 @@ LOOKS = True
 _LOOKS = re.compile(r"^(?P<first>[a-z]+)-(?:looking|sounding|seeming)$", re.I)
 
 
-def chatter(question: str, judgements: frozenset[str] = frozenset()) -> set[str]:
-    """The question's lower-case words that only say how it is asked (see the module's docstring); `judgements`
-    are words judging what the asker does ("sketchy"), which count as describing in a hyphenated look."""
+def chatter(question: str) -> set[str]:
+    """The question's lower-case words that only say how it is asked (see the module's docstring); a word judging
+    what the asker does (`topic.JUDGEMENTS`: "sketchy") counts as describing in a hyphenated look."""
     found: set[str] = set()
     if REGISTER_WORDS:
         found |= {(m.group("word") or m.group("speak")).lower() for m in _REGISTER.finditer(question)}
     if LOOKS:
         for word in re.findall(r"[A-Za-z]+-[A-Za-z]+", question):
-            if (m := _LOOKS.match(word)) and (describes(m.group("first")) or m.group("first").lower() in judgements):
+            if (m := _LOOKS.match(word)) and (describes(m.group("first")) or m.group("first").lower() in JUDGEMENTS):
                 found.add(word.lower())
     return found

@@ -12,7 +12,7 @@ import re
 from ..sentences import asked_sentences, told_statements
 from ..stems import STOPWORDS, content_words
 from .question import zipf
-from .topic import _DETERMINERS, POINTED_WORDS, SPECIFIC_ZIPF, TOKEN
+from .topic import DETERMINERS, POINTED_WORDS, SPECIFIC_ZIPF, TOKEN
 from .wordforms import lexicon
 
 # Pointing back at what was told: "Will TTS pay for it?", "Is that eligible?", "Does this apply to me?", "get one?".
@@ -145,7 +145,7 @@ def _plural_end(words: list[str], statement: str) -> int:
         w = words[k].lower()
         if (len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is"))
                 and any(lemma != w for lemma in lexicon(w).get("NOUN", ()))
-                and not re.search(rf"(?i)\b{re.escape(w)}\s+(?:{'|'.join(_DETERMINERS)})\b", statement)):
+                and not re.search(rf"(?i)\b{re.escape(w)}\s+(?:{'|'.join(DETERMINERS)})\b", statement)):
             return k + 1
     return len(words)
 

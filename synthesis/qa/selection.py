@@ -59,13 +59,14 @@ def sibling_section(frame: Frame, j: int, candidates: list[Candidate]) -> list[C
     names the side ("2025 holidays": "2023 holidays" is a third thing), or when more than one section qualifies
     (which of "Annual leave", "Military leave" is "family leave"?)."""
     part = frame.parts[j]
-    for k, other in enumerate(frame.parts):
+    others = set().union(*(p.own for p in frame.parts if p.side != part.side))
+    for other in frame.parts:
         common = other.own & part.own
         mine = part.own - common
         if (other.side is None or other.side == part.side or not common or not mine or len(other.own) < 2
                 or any(w[:1].isdigit() for w in mine)):
             continue
-        theirs_all = set().union(*(p.own for p in frame.parts if p.side != part.side)) - common
+        theirs_all = others - common
         for theirs in (c for c in candidates if content_stems(section_heading(c)) == other.own):
             parent = headings(theirs.passage.section)[:-1]
             found = [c for c in candidates if c.scores and c.passage.doc_id == theirs.passage.doc_id

@@ -39,7 +39,7 @@ _NOUN_OPENERS = frozenset("""a an the my your our their his her its some these t
 be been there""".split())
 _LINKING = frozenset("versus via per vs".split())  # prepositions that wordfreq ranks as rare words
 _OF = frozenset("to for of".split())  # "donations to charity", "insurance for my pet"
-_DETERMINERS = frozenset("a an the my your our their his her its this that these those some".split())
+DETERMINERS = frozenset("a an the my your our their his her its this that these those some".split())
 _ASKING = frozenset("question questions q".split())  # the asking itself: "a dumb question" names no topic
 
 
@@ -65,7 +65,7 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # a participle or adverb modifies nothing here ("I regret posting", "keep coding late"), unless it opens
             # a noun phrase before a covered word ("a signing bonus")
             inflected = re.search(r"(ed|ly)$", w) or (w.endswith("ing") and not (
-                k and tokens[k - 1] in _DETERMINERS and after and stem(after) in present))
+                k and tokens[k - 1] in DETERMINERS and after and stem(after) in present))
             # an -s form of a common verb between a noun and a covered word is that verb with its object ("my crate
             # declares rust-version"), not a modifier ("ethics training", "a savings plan" stay kinds)
             verb_s = (bool(re.search(r"[^su]s$", w)) and bool(after) and stem(after) in present and k > 0
@@ -73,13 +73,13 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # nor does a word before a gerund with its own object ("skip setting a password": "setting" is a verb)
             # (not "a yoga training this month", "a diversity meeting this week": a noun phrase, then a time)
             gerund = (GERUND_OBJECT and after.endswith("ing") and k + 2 < len(tokens)
-                      and tokens[k + 2] in _DETERMINERS and not (k and tokens[k - 1] in _NOUN_OPENERS)
+                      and tokens[k + 2] in DETERMINERS and not (k and tokens[k - 1] in _NOUN_OPENERS)
                       and not (k + 3 < len(tokens) and tokens[k + 3] in _TIMES))
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
-                    or (k and tokens[k - 1] in _SUBJECT) or after in _DETERMINERS):  # "to attend a conference": a verb
+                    or (k and tokens[k - 1] in _SUBJECT) or after in DETERMINERS):  # "to attend a conference": a verb
                 continue
             previous = tokens[k - 1] if k else ""
-            before = [t for t in tokens[max(0, k - 3):k] if t not in _DETERMINERS]
+            before = [t for t in tokens[max(0, k - 3):k] if t not in DETERMINERS]
             # a word that only describes modifies the covered word after it ("dental insurance"), never the one
             # before it ("check is so much quicker", "the latest afterwards"), nor the asking ("a dumb question")
             modifies = bool(after) and stem(after) in present and bool(content_words(after)) and after not in _ASKING
@@ -144,7 +144,7 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
             # ("our team need", "feed"), and "agreed" is left out with them
             found.add(w)
         elif (prev in _PREPOSITIONS and w.endswith("ing") and k + 1 < len(tokens) and _common_verb(w[:-3])
-              and (tokens[k + 1] in _DETERMINERS or stem(tokens[k + 1]) in present)):
+              and (tokens[k + 1] in DETERMINERS or stem(tokens[k + 1]) in present)):
             found.add(w)  # its object follows: a determiner or a word the passages use ("for spotting dependencies")
     return found
 

@@ -220,8 +220,9 @@ def _near(noun: str, text: str, number: re.Pattern) -> bool:
     that does not name it (its heading does) may state it anywhere, in digits."""
     named, found = False, False
     for clause in re.split(r"[,;()]|\s[-–—]\s", text):
-        starts = [m.start() for m in re.finditer(r"\S+", clause)]
-        at = [k for k, m in enumerate(re.finditer(r"\S+", clause)) if _names_word(noun, m.group(0))]
+        words = list(re.finditer(r"\S+", clause))
+        starts = [m.start() for m in words]
+        at = [k for k, m in enumerate(words) if _names_word(noun, m.group(0))]
         named = named or bool(at)
         numbers = [bisect_right(starts, m.start()) - 1 for m in number.finditer(clause)]
         said = rf"(?i)\bnumber of\s+(?:[\w'-]+\s+){{0,2}}{re.escape(noun[:-1] or noun)}"  # "the number of seats … is"
