@@ -30,7 +30,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..sentences import asked_sentences, quantities, split_sentences
+from ..quantities import quantities
+from ..sentences import asked_sentences, split_sentences
 from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import pointing, topic
 from .asker import written_as_name

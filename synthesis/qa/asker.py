@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..sentences import asked_sentences, quantities
+from ..quantities import quantities
+from ..sentences import asked_sentences
 from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
 from .values import threshold_case
 

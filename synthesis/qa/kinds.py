@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..sentences import NUMBER_WORD
+from ..quantities import NUMBER_WORD
 from ..stems import content_stems, stem
 from .question import Expect, Part
 from .values import CLOCK, DATE, YEAR, asked_value, asks_date, states_value, states_year

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from ..sentences import NUMBER_WORD, quantities
+from ..quantities import NUMBER_WORD, quantities
 from ..stems import content_stems, content_words, stem
 from . import specifics, topic
 from .question import Expect, Frame, Part, zipf

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..sentences import NUMBER_WORD
+from ..quantities import NUMBER_WORD
 
 # A number of a time unit ("how many seconds", "the maximum number of days"), how long something takes or lasts
 # ("how long does approval take"; not "how long can a package name be"), or what something costs ("how much does a

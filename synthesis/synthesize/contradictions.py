@@ -19,7 +19,7 @@ import numpy as np
 
 from ..models import Passage
 from ..pointers import leans_on_context
-from ..sentences import NUMBER_WORDS, UNITS, quantities
+from ..quantities import NUMBER_WORDS, UNITS, quantities
 from ..stems import STOPWORDS, content_stems, stem, truncate_words, words
 
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "can't", "don't", "doesn't", "didn't", "isn't", "aren't",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from synthesis.sentences import quantities
+from synthesis.quantities import quantities
 from synthesis.synthesize.contradictions import Claim, compare, describe, find_contradictions
 
 
