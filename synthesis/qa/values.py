@@ -239,16 +239,21 @@ _COUNTED_PER = re.compile(r"\bnumber of\b|\b(?:days|hours|weeks|nights|miles|tri
                           r"seats|licenses|meetings|credits|units)\s+per\s+\w+$", re.I)
 _REASON = re.compile(r"(?i)^\W*(?:why|how come)\b")  # a reason asked: "Why is my pay … less than my annual …"
 _SHARE = re.compile(r"\bhow much of\b", re.I)
-# what shows the part asks about money, not time, leave or storage
+# what shows the part asks about money, not time, leave or storage (billing a partner is money too: "What hourly rate
+# does 18F bill a partner agency?" is answered by an amount per hour, not by "$10,000/week at current billing
+# rates", BILLED)
+BILLED = True
 _ABOUT_MONEY = re.compile(r"[$€£]|\b(?:cents|dollars?|costs?|pay|paid|spend|spent|reimburs\w*|stipends?|budgets?|"
                           r"allowances?|subsid\w*|prices?|fees?|salary|wages?|compensat\w*|per diem)\b", re.I)
+_BILLING = re.compile(r"\b(?:bill|bills|billed|billing|charged|(?<!\bin )charges?)\b", re.I)  # (not "in charge")
 MAX_RATE_TEXT = 1000  # a part is read this far for a rate (a pasted essay is no question about one)
 
 
 def asked_rate(text: str, question: str = "") -> str | None:
     """The unit an amount of money is asked per in `text` ("mile" for "What's the per-mile rate …?"), when it or the
     whole `question` it is part of is about money ("… what's the pay rate - is it … my hourly rate?"), else None."""
-    if not RATES or _REASON.match(text) or not _ABOUT_MONEY.search(f"{text} {question}"[:2 * MAX_RATE_TEXT]):
+    about = f"{text} {question}"[:2 * MAX_RATE_TEXT]
+    if not RATES or _REASON.match(text) or not (_ABOUT_MONEY.search(about) or (BILLED and _BILLING.search(about))):
         return None
     return _rate_unit(text[:MAX_RATE_TEXT], MOST_PER)
 
