@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..quantities import NUMBER_WORD
 from ..stems import content_stems, stem
 from .question import Expect, Part
-from .values import CLOCK, DATE, YEAR, asked_value, asks_date, states_value, states_year
+from .values import CLOCK, DATE, FREQUENCY, YEAR, asked_value, asks_date, states_value, states_year
 
 if TYPE_CHECKING:
     from .reader import Candidate
@@ -127,7 +127,8 @@ def holds(part: Part, c: Candidate) -> bool:
     asked = asked_value(part.text)
     if asked is not None and asked[0] == DATE and part.expect is not Expect.QUANTITY:
         asked = None  # "Is the due date fixed?" asks yes or no
-    if asked is not None and asked[0] in (CLOCK, DATE) and states_value(f"{c.text} {c.lead_in}", asked[0]):
+    if (asked is not None and asked[0] in (CLOCK, DATE, FREQUENCY)
+            and states_value(f"{c.text} {c.lead_in}", asked[0])):
         return True  # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due"
     if part.expect not in c.kinds:
         return False

@@ -171,27 +171,48 @@ _ASKS_PERCENT = re.compile(r"\b(?:what|which) (?:percentage|percent\b|(?:share|p
 _STATES_PERCENT = re.compile(r"\d\s?%|\b(?:\d[\d,.]*|" + NUMBER_WORD + r")\s?(?:percent|per cent|percentage points?)\b|"
                              r"\b(?:half|a third|one[- ]third|two[- ]thirds|a quarter|one[- ]quarter|"
                              r"three[- ]quarters) of\b|\bhalf (?:the|its|their|your)\b", re.I)
+# How often something happens ("On the 18F product team, how often do I meet with my supervisor?"): a frequency
+# answers it ("Bi-weekly", "At least once a month", "every other week", "each sprint", "on Tuesdays"); "The 18F Product
+# team consists of experienced product managers." holds a number and states none (FREQUENCY_ASKED)
+FREQUENCY_ASKED = True
+_ASKS_FREQUENCY = re.compile(r"\bhow (?:often|frequently)\b", re.I)
+_EVERY_UNIT = (r"(?:business |work |working |calendar )?(?:days?|weeks?|months?|quarters?|years?|hours?|minutes?|"
+               r"sprints?|iterations?|cycles?|mornings?|afternoons?|evenings?|nights?|weekdays?|weekends?|pay periods?|"
+               r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)")
+_STATES_FREQUENCY = re.compile(
+    r"\b(?:hourly|daily|nightly|weekly|bi-?weekly|fortnightly|semi-?monthly|bi-?monthly|monthly|quarterly|"
+    r"semi-?annually|bi-?annually|annually|yearly|twice-yearly)\b|"
+    r"\b(?:once|twice|thrice|(?:\d+|" + NUMBER_WORD + r")\s+times)\s+(?:a|an|per|each|every)\s+\w|"
+    r"\b(?:every|each|per)\s+(?:other\s+|few\s+|couple\s+of\s+|(?:\d+(?:\s*[-–]\s*\d+)?|" + NUMBER_WORD
+    + r")[\s-]+)?" + _EVERY_UNIT + r"\b|"
+    r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|"
+    r"\b(?:regularly|periodically|continuously|as needed|as-needed|on an? (?:as-needed|ad hoc|regular|rolling) basis)\b",
+    re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
 DURATION, PRICE, CLOCK, DATE, PERCENT = "a duration", "a price", "a time of day", "a date", "a percentage"
+FREQUENCY = "a frequency"
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
 _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, DATE: _STATES_DATE,
-           PERCENT: _STATES_PERCENT}
+           PERCENT: _STATES_PERCENT, FREQUENCY: _STATES_FREQUENCY}
 
 
 def asked_value(text: str) -> tuple[str, str] | None:
     """(kind, what is lacking when nothing states it) for a part asking a duration, a price, a time of day, a date
     (a deadline, a window's opening) or a percentage, else None: ("a duration", "a number of hours") for "how many
     hours of training …", ("a price", "a price") for "how much does a seat cost"."""
-    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED)
+    return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
+                        FREQUENCY_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
-                 percent: bool) -> tuple[str, str] | None:
+                 percent: bool, frequency: bool) -> tuple[str, str] | None:
+    if frequency and _ASKS_FREQUENCY.search(text):
+        return FREQUENCY, FREQUENCY
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")

@@ -68,3 +68,52 @@ async def test_a_billed_rate_is_about_money(minilm, monkeypatch):
     assert values.asked_rate("What's the hourly rate a contractor charges?") == "hour"
     assert values.asked_rate("Who is in charge of the hourly rate limit?") is None  # "in charge" is no money
     assert values.asked_rate("What's the hourly API rate limit?") is None
+
+
+PRODUCT_WHO = ("Joining the Product team", "Who we are",
+               "The 18F Product team consists of experienced product managers. We come from a variety of backgrounds, "
+               "including government, non-profits, consultancies, and corporations.")
+PRODUCT_RITUALS = ("Joining the Product team", "How we work > Rituals",
+                   "Most of the product team works on a mix of partner projects and internal initiatives, so everyone’s "
+                   "weeks look a little different. However, we make time to get together regularly.\n\n"
+                   "- **Wednesdays:** Every other week the product team meets for an hour starting at 11:30am PT / "
+                   "2:30pm ET. The product leadership team shares reminders, announcements, and internal project "
+                   "updates.\n"
+                   "- **Bi-weekly:** Meet with your supervisor. Bi-weekly, you'll have a 1:1 meeting with your "
+                   "supervisor at a time that works well for both of you. This meeting is both administrative and "
+                   "personal.\n"
+                   "- **At least once a month:** Meet with the chapter director. You'll have regular skip-level 1:1s "
+                   "with the director of product.")
+SURVEYS = ("Planning and measuring our work", "How we measure partner satisfaction",
+           "- **18F Partner Satisfaction Surveys.** For several years, 18F account managers have conducted partner "
+           "satisfaction surveys after an engagement ends. These surveys are structured interviews. In FY24, began "
+           "collecting them throughout the delivery cycle: 90 days after the engagement/project starts, and for longer "
+           "engagements, every six-months thereafter.")
+
+
+async def test_how_often_is_answered_by_a_frequency(minilm, monkeypatch):
+    """"On the 18F product team, how often do I meet with my supervisor compared with the chapter director?" (hp30)
+    was answered with "The 18F Product team consists of experienced product managers." and "Meeting: 18F Team
+    Coffee.": "18F" held a number, and "Bi-weekly" or "At least once a month" none. A frequency answers "how often"
+    (values.FREQUENCY_ASKED); a part asking one that nothing states is a gap."""
+    from synthesis.qa import values
+
+    question = "On the 18F product team, how often do I meet with my supervisor?"
+    on = (await _answer(minilm, question, _context(PRODUCT_WHO, PRODUCT_RITUALS))).summary
+    assert on.startswith("Rituals: Bi-weekly") or on.startswith("Bi-weekly"), on
+    outcome = await ExtractiveSynthesizer(minilm).synthesize("How often do product managers join the 18F Product "
+                                                             "team?", _context(PRODUCT_WHO))
+    assert not outcome.synthesis.summary and values.FREQUENCY in outcome.missing, outcome.missing
+    monkeypatch.setattr(values, "FREQUENCY_ASKED", False)
+    off = (await _answer(minilm, question, _context(PRODUCT_WHO, PRODUCT_RITUALS))).summary
+    assert not off.startswith(("Rituals: Bi-weekly", "Bi-weekly")), off
+    monkeypatch.setattr(values, "FREQUENCY_ASKED", True)
+    for text in ("Bi-weekly: Meet with your supervisor.", "At least once a month: Meet with the chapter director.",
+                 "for longer engagements, every six-months thereafter", "We meet weekly.", "It runs on Tuesdays.",
+                 "Check in every 2-3 weeks.", "Reviews happen twice a year."):
+        assert values.states_value(text, values.FREQUENCY), text
+    for text in ("The 18F Product team consists of experienced product managers.", "Meeting: 18F Team Coffee.",
+                 "Every employee must take annual leave.", "It takes 2 weeks."):
+        assert not values.states_value(text, values.FREQUENCY), text
+    assert "six-months" in (await _answer(minilm, "How often are partner satisfaction surveys collected on longer "
+                                                  "engagements?", _context(SURVEYS))).summary
