@@ -204,6 +204,34 @@ def told_roles(question: str, part: Part) -> set[str]:
     return {r for r in _roles(question) - _roles(part.text) if r in _GENERIC_ROLES}
 
 
+# "First time as a hiring manager here. Before anything gets posted, who do I work with to decide whether the role
+# even needs to be filled?" was answered with "Hiring managers lead the hiring process for a specific role.": the role
+# the asker says they are ("as a …", "I'm a …") is the asker, and a sentence whose only roles are it names no one to
+# deal with. Only for a who-part asking whom the asker deals with ("who do I work with / ask / contact / go to"): "I'm
+# a supervisor. Who approves my team's timecards?" is answered by "Supervisors approve …". A role after "your" or
+# "their" is someone else ("ask your supervisor") (ASKER_ROLE)
+ASKER_ROLE = True
+_SELF = re.compile(r"(?i)\b(?:as an?|I['’]m an?|I am an?|I['’]ve (?:just )?become an?|I (?:just )?became an?)\s+"
+                   r"((?:new\s+|first[- ]time\s+)?[\w-]+(?:\s+[\w-]+)?)")
+_DEALS_WITH = re.compile(r"(?i)\bwhom?\s+(?:do|should|can|must|would|could)\s+I\s+(?:\w+ly\s+)?(?:work|ask|contact|go|"
+                         r"talk|speak|report|check|email|reach|coordinate|consult|partner|send|turn)\b")
+_SOMEONE_ELSES = re.compile(r"(?i)\b(?:your|their|his|her|my)\s+(?:[\w-]+\s+)?$")
+
+
+def asker_roles(question: str, part: Part) -> set[str]:
+    """The roles the asker says they are, for a who-part asking whom they deal with (see ASKER_ROLE); else none."""
+    if not ASKER_ROLE or not _DEALS_WITH.search(part.text):
+        return set()
+    return {r for m in _SELF.finditer(question) for r in _roles(m.group(1))}
+
+
+def names_asker_only(asker: set[str], text: str) -> bool:
+    """The sentence's only roles, but for someone's ("your supervisor"), are the asker's own (`asker_roles`)."""
+    found = {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)
+             if not _SOMEONE_ELSES.search(text[:m.start()])}
+    return bool(asker) and bool(found) and found <= asker
+
+
 def names_someone_new(text: str, asked_acronyms: set[str]) -> bool:
     """A named unit, a contact or an acronym the question lacks ("work with AcqDiv") says who, whatever else."""
     named = {_singular(a) for a in ACRONYM.findall(text)} - {_singular(a) for a in asked_acronyms}
@@ -251,12 +279,14 @@ def _names_told_numbers_only(part: Part, text: str) -> bool:
     return rest != text and not _NUMBER.search(YEAR.sub(" ", rest))
 
 
-def fit(part: Part, c: Candidate, told: set[str], someone_new: bool) -> float:
+def fit(part: Part, c: Candidate, told: set[str], someone_new: bool, asker: frozenset[str] = frozenset()) -> float:
     """The relevance `c` keeps for the kind of answer `part` expects: all of it when it holds one (`holds`), MISFIT
     when not. A who-part's sentence that names no one new (`names_someone_new`) fits as badly when its only roles
-    are groups the story names (`told`, from `told_roles`), and keeps GENERIC_WHO when they are generic groups."""
+    are groups the story names (`told`, from `told_roles`) or the asker's own role (`asker`, from `asker_roles`), and
+    keeps GENERIC_WHO when they are generic groups."""
     who = part.expect is Expect.WHO and not someone_new
-    if not holds(part, c) or (who and TOLD_ROLES and names_told_roles_only(told, c.text)):
+    if (not holds(part, c) or (who and TOLD_ROLES and names_told_roles_only(told, c.text))
+            or (who and names_asker_only(set(asker), c.text))):
         return MISFIT[part.expect]
     if part.expect is Expect.WHO and SENT_FOR_APPROVAL and _ACT.search(part.text) and sent_for_approval(c.text):
         return SENT_FOR_APPROVAL

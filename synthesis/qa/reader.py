@@ -279,6 +279,7 @@ class Reader:
         asks = [last_heading(c).rstrip().endswith("?") for c in candidates]
         told = numbers_stated(frame.question)
         roles = [kinds.told_roles(frame.question, p) for p in frame.parts]
+        askers = [frozenset(kinds.asker_roles(frame.question, p)) for p in frame.parts]
         asks_who = any(p.expect is Expect.WHO for p in frame.parts)
         # the acronyms it names, or spells out ("Centers of Excellence" names the CoE): no one new
         asked_acronyms = (set(kinds.ACRONYM.findall(frame.question)) | spelled_out(frame.question, known)
@@ -347,7 +348,7 @@ class Reader:
                     over = over | {a for a, words in spelled[j].items() if words <= over}
                 lex = sum(idf[s] for s in part.stems & mine) / total if part.stems else 0.0
                 lex_head = sum(idf[s] for s in (part.stems & over) - mine) / total if part.stems else 0.0
-                fit = kinds.fit(part, c, roles[j], someone_new)
+                fit = kinds.fit(part, c, roles[j], someone_new, askers[j])
                 # "what's the default timeout": the line that says what it defaults to (a preference among the
                 # sentences, not evidence that the context answers: `plain` leaves it out for answerability)
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0

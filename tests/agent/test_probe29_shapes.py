@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
-from .test_qa import _answer, _context
+from .test_qa import _answer, _context, _with_and_without
 
 SPEAKING = ("External speaking request playbook", "Steps > Approval timeline",
             "Most approvals will take 2–3 weeks to complete. Some approvals can take up to 3-6 weeks to complete "
@@ -117,3 +117,42 @@ async def test_how_often_is_answered_by_a_frequency(minilm, monkeypatch):
         assert not values.states_value(text, values.FREQUENCY), text
     assert "six-months" in (await _answer(minilm, "How often are partner satisfaction surveys collected on longer "
                                                   "engagements?", _context(SURVEYS))).summary
+
+
+HIRING_GUIDE = ("Hiring at TTS", "TTS Hiring Managers Guide",
+                "The Hiring Manager Guide contains information from the Talent team as well as tips and best practices "
+                "from seasoned TTS hiring managers. The Guide helps a Hiring Manager navigate through the Hiring "
+                "Process laid out below.")
+HIRING_NEED = ("Hiring at TTS", "TTS Hiring Process > Identifying a Hiring Need",
+               "Hiring managers work with the head of their Business Unit to determine if a position or vacancy needs "
+               "to be filled. Review the hiring needs section of the Hiring Manager Guide to learn more.")
+
+
+def test_the_askers_own_role_is_no_one_to_deal_with(minilm, monkeypatch):
+    """"First time as a hiring manager here. Before anything gets posted, who do I work with to decide whether the
+    role even needs to be filled?" (hp29) was answered with "Hiring managers lead the hiring process …" and "The Guide
+    helps a Hiring Manager navigate …": the asker is the hiring manager, so a line whose only role is theirs names no
+    one to work with (kinds.ASKER_ROLE)."""
+    from synthesis.qa import Reader, analyze, kinds
+    from synthesis.synthesize.candidates import candidates
+
+    question = ("First time as a hiring manager here. Before anything gets posted, who do I work with to decide "
+                "whether the role even needs to be filled?")
+
+    def best() -> str:
+        units = candidates(_context(HIRING_GUIDE, HIRING_NEED))
+        Reader(minilm.embed).score(analyze(question), units)
+        return max((u for u in units if u.scores), key=lambda u: u.scores[0]).text
+
+    assert best().startswith("Hiring managers work with the head of their Business Unit"), best()
+    monkeypatch.setattr(kinds, "ASKER_ROLE", False)
+    assert not best().startswith("Hiring managers work with"), best()  # "Review the … Hiring Manager Guide …"
+    monkeypatch.setattr(kinds, "ASKER_ROLE", True)
+    part = analyze(question).parts[0]
+    assert kinds.asker_roles(question, part) == {"manag"}
+    assert kinds.names_asker_only({"manag"}, "Hiring managers lead the hiring process for a specific role.")
+    assert not kinds.names_asker_only({"manag"}, "Ask your manager first.")  # someone else's manager
+    assert not kinds.names_asker_only({"manag"}, "Hiring managers work with the head of their Business Unit.")
+    # the asker's own role may be the answer when the asking is not whom they deal with
+    supervisor = "I'm a supervisor. Who approves my team's timecards?"
+    assert kinds.asker_roles(supervisor, analyze(supervisor).parts[0]) == set()
