@@ -284,7 +284,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     kinds = set(topic.compound_modifiers(pointing.asked_about(frame.question), set(absent), present))
     # "… in Denver … What's the rate there?": a place no page names (by any of its words: "DC" of "Washington DC")
     places = {w for place in pointing.pointed_places(frame.question) if all(w in absent for w in place) for w in place}
-    if not absent or not (off_topic or kinds or places or any(zipf(w) < topic.SPECIFIC_ZIPF for w in absent)):
+    action = topic.asked_action(frame.question) & set(absent)  # "Is there a formal way to appeal …?"
+    if not absent or not (off_topic or kinds or places or action or any(zipf(w) < topic.SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = retrieved[:VOCABULARY_PASSAGES]
     top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
@@ -301,7 +302,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     absent = [w for w in absent if not hyphenated(w, present, vocabulary)]  # "auto-archiver": "automatically archived"
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
     verbs = topic.story_verbs(frame.question, present)
-    specific = [w for w in absent if (zipf(w) < topic.SPECIFIC_ZIPF and w not in verbs) or w in kinds or w in places]
+    specific = [w for w in absent if (zipf(w) < topic.SPECIFIC_ZIPF and w not in verbs) or w in kinds or w in places
+                or w in action]
     # where the asker stands is no topic, when the question names something rarer that the passages do cover
     # ("will npx wait … in our CI pipeline")
     setting = {w for w in topic.setting_words(frame.question)

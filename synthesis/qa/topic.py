@@ -235,3 +235,24 @@ def off_topic(absent: list[str], asked: list[str]) -> bool:
     nothing is not counted: "maybe a dumb question, but …" is not off-topic for lacking "dumb" and "question"."""
     named = [w for w in absent if w not in _ASKING and not describes(w)]
     return bool(asked) and len(named) >= ABSENT_SHARE * len(asked)
+
+
+# The act a question asks a way to do or leave for ("Is there a formal way to appeal that decision?", "Can I donate
+# my award leave?") is its topic, however common the verb: pages that never speak of appealing do
+# not say how to appeal, whatever they say of the decision (ACTION_ASKED). A light verb ("get", "use", "keep") names
+# no act of its own (ACTION_ZIPF and over).
+ACTION_ASKED = True
+ACTION_ZIPF = 5.0
+# (not "How should I handle …?": a how-question asks the manner, and its verb is as often a general one)
+_ACTION = re.compile(r"(?i)\b(?:(?:a|an|any|some|the)\s+(?:formal\s+|official\s+|proper\s+|right\s+|quick\s+|easy\s+)?"
+                     r"(?:way|process|procedure|option)\s+(?:for\s+(?:me|us)\s+)?to|(?:can|could|may)\s+(?:i|we))\s+"
+                     r"(?:still\s+|even\s+|also\s+)?(?P<verb>[a-z]+)\b")
+
+
+def asked_action(question: str) -> set[str]:
+    """The verb of the act the question asks a way to do ("appeal" of "Is there a formal way to appeal that
+    decision?"), when it is no light verb; see ACTION_ASKED."""
+    if not ACTION_ASKED:
+        return set()
+    return {w for m in _ACTION.finditer(question) if "VERB" in lexicon(w := m.group("verb").lower())
+            and zipf(w) < ACTION_ZIPF and w not in STOPWORDS}

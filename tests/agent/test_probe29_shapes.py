@@ -156,3 +156,36 @@ def test_the_askers_own_role_is_no_one_to_deal_with(minilm, monkeypatch):
     # the asker's own role may be the answer when the asking is not whom they deal with
     supervisor = "I'm a supervisor. Who approves my team's timecards?"
     assert kinds.asker_roles(supervisor, analyze(supervisor).parts[0]) == set()
+
+
+TERM_DECISION = ("Term extensions", "What happens between the decision and the end of term?",
+                 "- Approved extensions are added to the TTS PeopleOps internal Operations Trello board.\n"
+                 "- GSA HR reviews and confirms the PAR, checking that all information is accurate (employee has "
+                 "another term left, correct extension dates, etc.). HR is not \"approving\" the extension request at "
+                 "this step of the process. The extension has already been approved; this is just a matter of "
+                 "processing.\n"
+                 "- If the decision is not to extend, TTS PeopleOps will submit a PAR to GSA HR near the end of the "
+                 "employee's term to initiate offboarding.")
+TERM_PROCESS = ("Term extensions", "What's the process?",
+                "1. 6-7 months before an employee's term ends, TTS PeopleOps will reach out to the Supervisor of the "
+                "employee and the Director of that office with a list of staff whose terms are about to end.\n"
+                "2. Supervisors and Directors will consider the individual's performance, organizational priorities, "
+                "position needs, and other factors to determine their recommendation.")
+
+
+async def test_the_act_asked_a_way_to_do_must_be_named(minilm, monkeypatch):
+    """"My supervisor just told me my term extension wasn't approved. Is there a formal way to appeal that decision?"
+    (hp29, unanswerable) was answered with how an approved extension is processed: no page speaks of appealing, and
+    the act asked a way to do is the topic, however common the verb (topic.ACTION_ASKED)."""
+    from synthesis.qa import topic
+
+    question = ("My supervisor just told me my term extension wasn't approved. Is there a formal way to appeal that "
+                "decision?")
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(TERM_DECISION, TERM_PROCESS))
+    assert not outcome.synthesis.summary and outcome.missing == ["appeal"], outcome.missing
+    monkeypatch.setattr(topic, "ACTION_ASKED", False)
+    assert (await _answer(minilm, question, _context(TERM_DECISION, TERM_PROCESS))).summary
+    monkeypatch.setattr(topic, "ACTION_ASKED", True)
+    assert topic.asked_action("Can I donate my award leave?") == {"donate"}
+    assert topic.asked_action("Can I get a new laptop?") == set()  # a light verb
+    assert topic.asked_action("How should I handle the conversation?") == set()  # a manner asked
