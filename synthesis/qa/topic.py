@@ -237,16 +237,17 @@ def off_topic(absent: list[str], asked: list[str]) -> bool:
     return bool(asked) and len(named) >= ABSENT_SHARE * len(asked)
 
 
-# The act a question asks a way to do or leave for ("Is there a formal way to appeal that decision?", "Can I donate
-# my award leave?") is its topic, however common the verb: pages that never speak of appealing do
-# not say how to appeal, whatever they say of the decision (ACTION_ASKED). A light verb ("get", "use", "keep") names
-# no act of its own (ACTION_ZIPF and over).
+# The act a question asks a way to do ("Is there a formal way to appeal that decision?", "Is there a process to
+# transfer …?") is its topic, however common the verb: pages that never speak of appealing do not say how to appeal,
+# whatever they say of the decision (ACTION_ASKED). A light verb ("get", "use", "keep") names no act of its own
+# (ACTION_ZIPF and over).
 ACTION_ASKED = True
 ACTION_ZIPF = 5.0
-# (not "How should I handle …?": a how-question asks the manner, and its verb is as often a general one)
-_ACTION = re.compile(r"(?i)\b(?:(?:a|an|any|some|the)\s+(?:formal\s+|official\s+|proper\s+|right\s+|quick\s+|easy\s+)?"
-                     r"(?:way|process|procedure|option)\s+(?:for\s+(?:me|us)\s+)?to|(?:can|could|may)\s+(?:i|we))\s+"
-                     r"(?:still\s+|even\s+|also\s+)?(?P<verb>[a-z]+)\b")
+# (only a way asked for: "How should I handle …?" asks a manner, and "How many hours can I roll over …?" an amount,
+# whose verb the pages may well say otherwise, "carry over")
+_ACTION = re.compile(r"(?i)\b(?:a|an|any|some|the)\s+(?:formal\s+|official\s+|proper\s+|right\s+|quick\s+|easy\s+)?"
+                     r"(?:way|process|procedure|option)\s+(?:for\s+(?:me|us)\s+)?to\s+(?:still\s+|even\s+|also\s+)?"
+                     r"(?P<verb>[a-z]+)\b")
 
 
 def asked_action(question: str) -> set[str]:

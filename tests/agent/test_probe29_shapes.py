@@ -186,6 +186,7 @@ async def test_the_act_asked_a_way_to_do_must_be_named(minilm, monkeypatch):
     monkeypatch.setattr(topic, "ACTION_ASKED", False)
     assert (await _answer(minilm, question, _context(TERM_DECISION, TERM_PROCESS))).summary
     monkeypatch.setattr(topic, "ACTION_ASKED", True)
-    assert topic.asked_action("Can I donate my award leave?") == {"donate"}
-    assert topic.asked_action("Can I get a new laptop?") == set()  # a light verb
+    assert topic.asked_action("Is there a process to donate my award leave?") == {"donate"}
+    assert topic.asked_action("Is there a way to get a new laptop?") == set()  # a light verb
     assert topic.asked_action("How should I handle the conversation?") == set()  # a manner asked
+    assert topic.asked_action("How many hours of unused vacation can I roll over?") == set()  # an amount asked
