@@ -73,7 +73,9 @@ class Expect(StrEnum):
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
     r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
-    r"what(?:'s|’s| is) the (?:(?:credit|spending|purchase|dollar|time|size|word|character|page)\s+)?(?:maximum|"
+    # ("what's the exact maximum number of candidates …": a word that only sharpens the limit asks it too)
+    r"what(?:'s|’s| is) the (?:(?:exact|actual|absolute|current|overall|official|hard|upper|lower)\s+)?"
+    r"(?:(?:credit|spending|purchase|dollar|time|size|word|character|page)\s+)?(?:maximum|"
     r"minimum|max|min|limit|cap|deadline)|(what|which) year\b(?!['’]s|-)|"
     # "is there a contract size that we stay under", "is there a cap on …": a yes/no that asks for an amount; the noun
     # ends the phrase ("a budget approval process", "a budget code" ask for no amount) and no verb comes before it

@@ -28,7 +28,9 @@ _SPAN = (r"window|period|term|delay|wait|waiting period|notice|probation|retenti
          r"assignment|appointment|sabbatical|furlough|leave|break|shift|session|meeting|training|course|bootcamp")
 _ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?:\w+\s+)?(?P<unit>{_TIME_UNITS})\b|"
                         r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
-                        r"retain\w*|remain\w*|expire\w*)\b)", re.I)
+                        r"retain\w*|remain\w*|expire\w*)\b)|"
+                        # "How long does the 18F Team Coffee meeting run?" (not "How long can a package name run?")
+                        r"\bhow long (?:does|do|did|will|would|should)\b[^?]*\bruns?\b", re.I)
 # … or how much notice or lead time ("how much notice do I need for live captioning", "how much lead time does
 # the panel need"): a span of time before something (NOTICE_ASKED)
 NOTICE_ASKED = True

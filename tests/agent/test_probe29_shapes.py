@@ -190,3 +190,29 @@ async def test_the_act_asked_a_way_to_do_must_be_named(minilm, monkeypatch):
     assert topic.asked_action("Is there a way to get a new laptop?") == set()  # a light verb
     assert topic.asked_action("How should I handle the conversation?") == set()  # a manner asked
     assert topic.asked_action("How many hours of unused vacation can I roll over?") == set()  # an amount asked
+
+
+HIRING_CAP = ("RFC 004 - Cross-TTS Hiring at Scale", "The proposed path forward",
+              "3. We’ll cap the number of people a hiring manager can select to interview based on the number of hires "
+              "they’re trying to make. Talent will look at the conversion rates of recent hiring actions to inform "
+              "their recommended number per hiring manager. If the hiring manager is unable to hire enough qualified "
+              "candidates from that initial pool, they can select a second pool of candidates.")
+
+
+async def test_a_sharpened_maximum_and_a_meeting_that_runs_ask_values(minilm):
+    """Two hp31/hp32 questions read as asking no value: "what's the exact maximum number of candidates a hiring
+    manager is allowed to pick …?" (unanswerable) was answered with "We'll cap the number of people …", which states
+    none ("exact" hid the maximum, question.QUANTITY_CUE); "How long does the 18F Team Coffee meeting run?" was
+    answered 'high' with "Meeting: 18F Team Coffee." ("run" was no verb of a duration, values._ASKS_TIME)."""
+    from synthesis.qa import Expect, analyze
+    from synthesis.qa.values import DURATION, asked_value
+
+    question = ("In the cross-TTS hiring pilot, what's the exact maximum number of candidates a hiring manager is "
+                "allowed to pick for interviews?")
+    assert analyze(question).parts[0].expect is Expect.QUANTITY
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(HIRING_CAP))
+    assert not outcome.synthesis.summary and "a number of candidates" in outcome.missing, outcome.missing
+    assert asked_value("How long does the 18F Team Coffee meeting run?") == (DURATION, DURATION)
+    assert asked_value("How long will the workshop run?") == (DURATION, DURATION)
+    assert asked_value("How long can a package name run?") is None  # a length, not a time
+    assert analyze("What's the exact process for onboarding?").parts[0].expect is not Expect.QUANTITY
