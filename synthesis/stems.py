@@ -69,7 +69,9 @@ def content_words(text: str) -> list[str]:
 # A question word or pronoun contracted with a verb: "when's", "who's", "we've", "I'm", "they'll". It names no topic
 # ("work's" is a possessive: a topic word). Curly apostrophes never reach here: `words` splits at them.
 _CONTRACTED = re.compile(r"^(?P<word>[a-z]+)'(?:s|re|ve|d|ll|m)$")
-_CONTRACTS = QUESTION_WORDS | frozenset("i you we they he she it that there here this".split())
+# (and an indefinite pronoun's possessive: "Do we need anybody's sign-off?")
+_CONTRACTS = QUESTION_WORDS | frozenset("""i you we they he she it that there here this anybody anyone somebody someone
+everybody everyone nobody""".split())
 
 
 def contracted_stopword(w: str) -> bool:

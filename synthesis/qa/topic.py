@@ -75,8 +75,11 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             gerund = (GERUND_OBJECT and after.endswith("ing") and k + 2 < len(tokens)
                       and tokens[k + 2] in DETERMINERS and not (k and tokens[k - 1] in _NOUN_OPENERS)
                       and not (k + 3 < len(tokens) and tokens[k + 3] in _TIMES))
+            # (nor a verb after "to": "an AI chatbot to summarize notes", STORY_INFINITIVES)
+            infinitive = STORY_INFINITIVES and k and tokens[k - 1] == "to" and set(lexicon(w)) == {"VERB"}
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
-                    or (k and tokens[k - 1] in _SUBJECT) or after in DETERMINERS):  # "to attend a conference": a verb
+                    or infinitive or (k and tokens[k - 1] in _SUBJECT)
+                    or after in DETERMINERS):  # "to attend a conference": a verb
                 continue
             previous = tokens[k - 1] if k else ""
             before = [t for t in tokens[max(0, k - 3):k] if t not in DETERMINERS]
@@ -124,6 +127,10 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     told = told_statements(question)
     found = {m.group("verb").lower() for s in told
              if OPENING_PARTICIPLE and (m := _OPENING_PARTICIPLE.match(s)) and "VERB" in lexicon(m.group("verb"))}
+    if STORY_INFINITIVES:  # "an AI chatbot to summarize notes", "I'm worried it'll lapse": the story's verbs
+        found |= {w for s in told for m in _INFINITIVE.finditer(re.sub(r"['’]ll\b", " will", s))
+                  if "VERB" in (forms := lexicon(w := m.group("verb").lower()))
+                  and (m.group("by").lower() != "to" or "NOUN" not in forms)}
     if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
         found |= {w.lower() for s in told for m in _VERB_ME.finditer(s)
                   if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
@@ -157,6 +164,12 @@ ASPECT_VERBS = True
 _ASPECT = frozenset("keep keeps kept start starts started stop stops stopped began begun continue continues continued "
                     "been".split())
 VERB_ME = True
+# "Our team wants to try an AI chatbot to summarize notes … Do we need anybody's sign-off before we start using it?"
+# was refused for "summarize", "I'm worried it'll lapse. How do I figure out when it expires?" for "lapse": a verb
+# after "to" or a modal in what the asker tells is what they do or fear, not the thing "it" points at (a word that is
+# also a noun counts only after a modal: "to moonlight" may be the topic) (STORY_INFINITIVES)
+STORY_INFINITIVES = True
+_INFINITIVE = re.compile(r"(?i)\b(?P<by>to|will|would|can|could|should|might|may|must)\s+(?P<verb>[a-z]+)\b")
 # (lower-case "me"/"us": "US-wide" is no object; not after a form of "be": "been provisioned me")
 _VERB_ME = re.compile(r"(?<!\bbe )(?<!\bbeen )(?<!\bis )(?<!\bwas )(?<!\bwere )(?<!\bare )\b"
                       r"(?P<verb>[A-Za-z]{2,}ed)\s+(?-i:me|us)\b", re.I)

@@ -216,3 +216,35 @@ async def test_a_sharpened_maximum_and_a_meeting_that_runs_ask_values(minilm):
     assert asked_value("How long will the workshop run?") == (DURATION, DURATION)
     assert asked_value("How long can a package name run?") is None  # a length, not a time
     assert analyze("What's the exact process for onboarding?").parts[0].expect is not Expect.QUANTITY
+
+
+AWARD_EXPIRY = ("HR Links", "Award Leave expiration",
+                "1. From the Employee Self-Service homepage, click on the Print SF-50 tile.\n"
+                "2. You'll see a list of SF-50 documents.\n"
+                "3. In the Action Reason column, look for Time Off Award or Special Act Time Off Award.\n"
+                "4. Find the date in the Effective Date column.\n"
+                "5. Your award leave will expire one year after the listed effective date.")
+
+
+def test_a_verb_the_asker_tells_is_no_topic_that_it_points_at(minilm, monkeypatch):
+    """"I got a time-off award a while back and I'm worried it'll lapse. How do I figure out when it expires in HR
+    Links?" (hp31) was refused for "lapse": "it" points back at the award, and a verb after a modal or "to" in what
+    the asker tells is what they fear or do, not the thing (topic.STORY_INFINITIVES). "Do we need anybody's
+    sign-off?" asks no "anybody's" either (an indefinite pronoun's possessive is a stopword)."""
+    from synthesis.qa import analyze, topic
+    from synthesis.stems import contracted_stopword
+
+    from .test_probe_shapes import checked
+
+    question = ("I got a time-off award a while back and I'm worried it'll lapse. How do I figure out when it expires "
+                "in HR Links?")
+    assert checked(minilm, analyze(question), _context(AWARD_EXPIRY)).missing == []
+    monkeypatch.setattr(topic, "STORY_INFINITIVES", False)
+    assert "lapse" in checked(minilm, analyze(question), _context(AWARD_EXPIRY)).missing
+    monkeypatch.setattr(topic, "STORY_INFINITIVES", True)
+    assert {"summarize"} <= topic.story_verbs("Our team wants to try an AI chatbot to summarize notes. Do we need a "
+                                              "sign-off before we start using it?")
+    # a word that is also a noun counts only after a modal: "to moonlight" may be what is asked about
+    assert "moonlight" not in topic.story_verbs("I want to moonlight as a consultant. Is that allowed?")
+    assert contracted_stopword("anybody's") and contracted_stopword("someone's")
+    assert not contracted_stopword("manager's")
