@@ -129,8 +129,8 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
              if OPENING_PARTICIPLE and (m := _OPENING_PARTICIPLE.match(s)) and "VERB" in lexicon(m.group("verb"))}
     if STORY_INFINITIVES:  # "an AI chatbot to summarize notes", "I'm worried it'll lapse": the story's verbs
         found |= {w for s in told for m in _INFINITIVE.finditer(re.sub(r"['’]ll\b", " will", s))
-                  if "VERB" in (forms := lexicon(w := m.group("verb").lower()))
-                  and (m.group("by").lower() != "to" or "NOUN" not in forms)}
+                  if zipf(w := m.group("verb").lower()) < SPECIFIC_ZIPF and "VERB" in (forms := lexicon(w))
+                  and (m.group("by").lower() != "to" or "NOUN" not in forms)}  # (only a rare one could be a topic)
     if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
         found |= {w.lower() for s in told for m in _VERB_ME.finditer(s)
                   if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
