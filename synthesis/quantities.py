@@ -13,14 +13,15 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
 NUMBER_WORD = "|".join(NUMBER_WORDS)  # a regex alternation
 # unit → (family, factor to the family's base unit) so "1 hour" and "60 minutes" agree
 UNITS = {
-    "second": ("time", 1 / 60), "sec": ("time", 1 / 60), "s": ("time", 1 / 60), "minute": ("time", 1), "min": ("time", 1),
-    "hour": ("time", 60), "hr": ("time", 60), "h": ("time", 60), "day": ("time", 1440), "week": ("time", 10080),
-    "month": ("time", 43200), "year": ("time", 525600), "ms": ("time", 1 / 60000),
+    "second": ("time", 1 / 60), "sec": ("time", 1 / 60), "s": ("time", 1 / 60), "minute": ("time", 1),
+    "min": ("time", 1), "hour": ("time", 60), "hr": ("time", 60), "h": ("time", 60), "day": ("time", 1440),
+    "week": ("time", 10080), "month": ("time", 43200), "year": ("time", 525600), "ms": ("time", 1 / 60000),
     "%": ("percent", 1), "percent": ("percent", 1), "per cent": ("percent", 1),
     "gb": ("bytes", 1024), "mb": ("bytes", 1), "tb": ("bytes", 1024 * 1024), "kb": ("bytes", 1 / 1024),
     "x": ("times", 1), "times": ("times", 1), "fold": ("times", 1),
     "people": ("people", 1), "person": ("people", 1), "engineers": ("people", 1), "engineer": ("people", 1),
-    "approvals": ("approvals", 1), "approval": ("approvals", 1), "reviewers": ("approvals", 1), "reviewer": ("approvals", 1),
+    "approvals": ("approvals", 1), "approval": ("approvals", 1), "reviewers": ("approvals", 1),
+    "reviewer": ("approvals", 1),
     "per million": ("per-million", 1), "patients": ("patients", 1), "mg": ("mg", 1), "g": ("mg", 1000),
 }
 _UNIT_PATTERN = "|".join(sorted((re.escape(u) for u in UNITS), key=len, reverse=True))

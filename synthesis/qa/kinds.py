@@ -211,7 +211,10 @@ def told_roles(question: str, part: Part) -> set[str]:
 # a supervisor. Who approves my team's timecards?" is answered by "Supervisors approve …". A role after "your" or
 # "their" is someone else ("ask your supervisor") (ASKER_ROLE)
 ASKER_ROLE = True
-_SELF = re.compile(r"(?i)\b(?:as an?|I['’]m an?|I am an?|I['’]ve (?:just )?become an?|I (?:just )?became an?)\s+"
+# (as the asker says it of themselves: "First time as a …", "As a new …", "I'm a …"; not "such as a supervisor" or
+# "registered as a team lead")
+_SELF = re.compile(r"(?i)(?:(?:^|[.!?;,:]\s*|\bfirst time\s+|\b(?:I|I['’]m|I am)\s+(?:\w+\s+)?)as an?|"
+                   r"\bI['’]m an?|\bI am an?|\bI['’]ve (?:just )?become an?|\bI (?:just )?became an?)\s+"
                    r"((?:new\s+|first[- ]time\s+)?[\w-]+(?:\s+[\w-]+)?)")
 _DEALS_WITH = re.compile(r"(?i)\bwhom?\s+(?:do|should|can|must|would|could)\s+I\s+(?:\w+ly\s+)?(?:work|ask|contact|go|"
                          r"talk|speak|report|check|email|reach|coordinate|consult|partner|send|turn)\b")
@@ -226,10 +229,15 @@ def asker_roles(question: str, part: Part) -> set[str]:
 
 
 def names_asker_only(asker: set[str], text: str) -> bool:
-    """The sentence's only roles, but for someone's ("your supervisor"), are the asker's own (`asker_roles`)."""
-    found = {" ".join(stem(w) for w in m.group(0).split()) for m in _ROLE.finditer(text)
-             if not _SOMEONE_ELSES.search(text[:m.start()])}
-    return bool(asker) and bool(found) and found <= asker
+    """The sentence's only roles are the asker's own (`asker_roles`); a role of someone's ("your supervisor", "their
+    director") is someone else."""
+    if not asker:
+        return False
+    roles = list(_ROLE.finditer(text))
+    if any(_SOMEONE_ELSES.search(text[:m.start()]) for m in roles):
+        return False
+    found = {" ".join(stem(w) for w in m.group(0).split()) for m in roles}
+    return bool(found) and found <= asker
 
 
 def names_someone_new(text: str, asked_acronyms: set[str]) -> bool:

@@ -29,9 +29,9 @@ def _points_back(asking: str) -> bool:
     """Whether the asking sentence leans on what was told before it ("it", "that one", "this week")."""
     if _ONE_ALONE.search(asking):
         return True
+    # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
     if DUMMY_IT:  # "how long does it take to get the go-ahead?": that "it" points at nothing told
         asking = _DUMMY_IT.sub(" ", asking.replace("\u2019", "'"))
-    # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
     toks = _asking_tokens(asking)
     clause = _CLAUSE_THING.search(asking) if CLAUSE_WITHIN else None
     for k, t in enumerate(toks):
@@ -47,19 +47,22 @@ def _points_back(asking: str) -> bool:
     return False
 
 
-# An "it" that stands for the clause after it ("How long does it take to get the official go-ahead?", "Is it OK to
-# …?", "Does it matter whether …?") points at nothing told: "Got invited to be on a panel at a civic tech conference.
-# Roughly how long does it take to get the official go-ahead?" asks about the approval, not a tech conference. Only
-# with the clause there: "How long does it take?" and "Is it allowed?" still point back (DUMMY_IT).
+# An "it" that stands for the clause after it ("How long does it take to get the official go-ahead?", "Is it OK
+# to …?", "Does it matter whether …?") points at nothing told: "Got invited to be on a panel at a civic tech
+# conference. Roughly how long does it take to get the official go-ahead?" asks about the approval, not a tech
+# conference. Only with the clause there: "How long does it take?" and "Is it allowed?" still point back (DUMMY_IT).
 DUMMY_IT = True
 _JUDGED = (r"(?:ok|okay|possible|allowed|permitted|required|necessary|mandatory|fine|acceptable|appropriate|worth|"
            r"best|better|normal|common|reasonable|true|too late|too early|a good idea|a problem|frowned upon)")
+# (the verb after "to" takes an object, "to get the official go-ahead": "How long will it take to arrive?" and "Will
+# it take effect before I move to Denver?" still point back)
+_OBJECT = r"(?:the|a|an|my|our|your|their|this|that|these|those|any|some|it|them|approval|access)\b"
 _DUMMY_IT = re.compile(
     r"(?i)\b(?:(?:does|did|do|will|would|should|could|can|might|may)\s+it\s+(?:\w+ly\s+)?(?:take|cost)|"
-    r"it\s+(?:\w+ly\s+)?(?:takes|took|costs))\b(?=[^?]*?\bto\s+[a-z])|"
+    r"it\s+(?:\w+ly\s+)?(?:takes|took|costs))\b(?=[^?]{0,80}?\bto\s+(?!be\b)[a-z]+\s+" + _OBJECT + r")|"
     r"\b(?:(?:is|was|would|will)\s+it(?:\s+be)?|it(?:'s|\s+is|\s+was))\s+(?:\w+ly\s+)?" + _JUDGED
     + r"(?=\s+(?:to\s+[a-z]|(?:that|if|whether)\b|for\s+\w+\s+to\b))|"
-    r"\b(?:does|do|did|will|would)\s+it\s+matter\s+(?=if|whether|when|that)")
+    r"\b(?:does|do|did|will|would)\s+it\s+matter\s+(?=(?:if|whether|when)\b|that\s+(?!much\b|many\b)\w+\s+\w)")
 
 
 # A subordinate clause opening the asking sentence on a new state of a thing ("Once I acknowledge the new version, how

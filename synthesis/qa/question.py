@@ -71,8 +71,8 @@ class Expect(StrEnum):
 
 
 QUANTITY_CUE = _QUANTITY = re.compile(
-    r"\b(how (many|much|long|often|soon|quickly|fast|far|early|late|big|old)|what (percentage|percent|portion|"
-    r"share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
+    r"\b(how (many|much|long|often|frequently|soon|quickly|fast|far|early|late|big|old)|"
+    r"what (percentage|percent|portion|share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
     # ("what's the exact maximum number of candidates …": a word that only sharpens the limit asks it too)
     r"what(?:'s|’s| is) the (?:(?:exact|actual|absolute|current|overall|official|hard|upper|lower)\s+)?"
     r"(?:(?:credit|spending|purchase|dollar|time|size|word|character|page)\s+)?(?:maximum|"

@@ -58,6 +58,7 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
     before a covered word ("dental insurance"), not after one ("so much quicker") nor before the asking itself ("a
     dumb question", _ASKING)."""
     found: list[str] = []
+    asking = _asking_words(question) if STORY_INFINITIVES else set()
     for clause in re.split(r"[,;:?!.()\"]", question):
         tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
         for k, w in enumerate(tokens):
@@ -75,8 +76,10 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             gerund = (GERUND_OBJECT and after.endswith("ing") and k + 2 < len(tokens)
                       and tokens[k + 2] in DETERMINERS and not (k and tokens[k - 1] in _NOUN_OPENERS)
                       and not (k + 3 < len(tokens) and tokens[k + 3] in _TIMES))
-            # (nor a verb after "to": "an AI chatbot to summarize notes", STORY_INFINITIVES)
-            infinitive = STORY_INFINITIVES and k and tokens[k - 1] == "to" and set(lexicon(w)) == {"VERB"}
+            # (nor a verb after "to" in what is told: "an AI chatbot to summarize notes", STORY_INFINITIVES; "Can I
+            # use Copilot to translate documents?" still asks of translating)
+            infinitive = (STORY_INFINITIVES and k and tokens[k - 1] == "to" and set(lexicon(w)) == {"VERB"}
+                          and w not in asking)
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
                     or infinitive or (k and tokens[k - 1] in _SUBJECT)
                     or after in DETERMINERS):  # "to attend a conference": a verb
@@ -122,15 +125,18 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     nuked our package", "we've accidentally nuked it", "I'm moonlighting"), not topics the knowledge
     base lacks ("tenured staff", "my moped", "can I telecommute" still are). Also a gerund of a common verb after a
     preposition, with its object after it ("tools for spotting dependencies"): what the asker does, where a rare
-    one names a thing ("a stipend for coworking spaces")."""
+    one names a thing ("a stipend for coworking spaces"). And a rare verb after "to" or a modal in what the asker
+    tells ("I'm worried it'll lapse", STORY_INFINITIVES), unless the asking uses it too ("Can we unionize?")."""
     text = re.sub(r"(?i)\b(i|we|you|they|he|she)'(?:ve|m|re|d|ll)\b", r"\1", question)
     told = told_statements(question)
     found = {m.group("verb").lower() for s in told
              if OPENING_PARTICIPLE and (m := _OPENING_PARTICIPLE.match(s)) and "VERB" in lexicon(m.group("verb"))}
     if STORY_INFINITIVES:  # "an AI chatbot to summarize notes", "I'm worried it'll lapse": the story's verbs
+        asked = _asking_words(question)
         found |= {w for s in told for m in _INFINITIVE.finditer(re.sub(r"['’]ll\b", " will", s))
                   if zipf(w := m.group("verb").lower()) < SPECIFIC_ZIPF and "VERB" in (forms := lexicon(w))
-                  and (m.group("by").lower() != "to" or "NOUN" not in forms)}  # (only a rare one could be a topic)
+                  and (m.group("by").lower() != "to" or "NOUN" not in forms)  # (only a rare one could be a topic)
+                  and w not in asked}
     if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
         found |= {w.lower() for s in told for m in _VERB_ME.finditer(s)
                   if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
@@ -169,6 +175,11 @@ VERB_ME = True
 # after "to" or a modal in what the asker tells is what they do or fear, not the thing "it" points at (a word that is
 # also a noun counts only after a modal: "to moonlight" may be the topic) (STORY_INFINITIVES)
 STORY_INFINITIVES = True
+def _asking_words(question: str) -> set[str]:
+    """The lower-cased words of the sentences that ask (end in '?')."""
+    return {w.lower() for s in asked_sentences(question) if s.endswith("?") for w in TOKEN.findall(s)}
+
+
 _INFINITIVE = re.compile(r"(?i)\b(?P<by>to|will|would|can|could|should|might|may|must)\s+(?P<verb>[a-z]+)\b")
 # (lower-case "me"/"us": "US-wide" is no object; not after a form of "be": "been provisioned me")
 _VERB_ME = re.compile(r"(?<!\bbe )(?<!\bbeen )(?<!\bis )(?<!\bwas )(?<!\bwere )(?<!\bare )\b"

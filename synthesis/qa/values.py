@@ -1,8 +1,8 @@
 """The kind of value a question part asks for, where its wording leaves no other reading, and whether a sentence
 states one: a duration ("how many hours …", "how long does approval take"), a price ("how much does a seat
-cost") or a time of day ("what time do they close"). One home for answerability (a part nothing states it for is
-not answered), the reader (a sentence that states it fits the part) and confidence (an answer is 'high' only when
-its quoted sentence states it).
+cost"), a time of day ("what time do they close"), a date, a percentage or a frequency ("how often"). One home for
+answerability (a part nothing states it for is not answered), the reader (a sentence that states it fits the part)
+and confidence (an answer is 'high' only when its quoted sentence states it).
 
 "How many hours of training do I need for FAC-COR Level II?" is not answered by "FAC-COR contains three levels of
 certification": a number, but not of hours. And a part asking when something happened ("when did the program get
@@ -30,7 +30,7 @@ _ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?
                         r"\bhow long\b(?=[^?]*\b(?:take|takes|last|lasts|wait|waits|keep|kept|stay|stays|valid|"
                         r"retain\w*|remain\w*|expire\w*)\b)|"
                         # "How long does the 18F Team Coffee meeting run?" (not "How long can a package name run?")
-                        r"\bhow long (?:does|do|did|will|would|should)\b[^?]*\bruns?\b", re.I)
+                        r"\bhow long (?:does|do|did|will|would|should)\b[^?]{0,80}?\bruns?\b", re.I)
 # … or how much notice or lead time ("how much notice do I need for live captioning", "how much lead time does
 # the panel need"): a span of time before something (NOTICE_ASKED)
 NOTICE_ASKED = True
@@ -184,11 +184,12 @@ _EVERY_UNIT = (r"(?:business |work |working |calendar )?(?:days?|weeks?|months?|
 _STATES_FREQUENCY = re.compile(
     r"\b(?:hourly|daily|nightly|weekly|bi-?weekly|fortnightly|semi-?monthly|bi-?monthly|monthly|quarterly|"
     r"semi-?annually|bi-?annually|annually|yearly|twice-yearly)\b|"
-    r"\b(?:once|twice|thrice|(?:\d+|" + NUMBER_WORD + r")\s+times)\s+(?:a|an|per|each|every)\s+\w|"
-    r"\b(?:every|each|per)\s+(?:other\s+|few\s+|couple\s+of\s+|(?:\d+(?:\s*[-–]\s*\d+)?|" + NUMBER_WORD
+    r"\b(?:once|twice|thrice|(?:\d+|" + NUMBER_WORD + r")\s+times)\s+(?:a|an|per|each|every)\s+" + _EVERY_UNIT + r"\b|"
+    r"\b(?:every|each)\s+(?:other\s+|few\s+|couple\s+of\s+|(?:\d+(?:\s*[-–]\s*\d+)?|" + NUMBER_WORD
     + r")[\s-]+)?" + _EVERY_UNIT + r"\b|"
     r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|"
-    r"\b(?:regularly|periodically|continuously|as needed|as-needed|on an? (?:as-needed|ad hoc|regular|rolling) basis)\b",
+    r"\b(?:regularly|periodically|continuously|as needed|as-needed|"
+    r"on an? (?:as-needed|ad hoc|regular|rolling) basis)\b",
     re.I)
 # A part asking when something happened ("when did the CoE program get started", "what year did it get its name"):
 # a year answers it, though a bare year is no quantity anywhere else ("in 2017" is not "how many").
@@ -203,8 +204,8 @@ _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, D
 
 def asked_value(text: str) -> tuple[str, str] | None:
     """(kind, what is lacking when nothing states it) for a part asking a duration, a price, a time of day, a date
-    (a deadline, a window's opening) or a percentage, else None: ("a duration", "a number of hours") for "how many
-    hours of training …", ("a price", "a price") for "how much does a seat cost"."""
+    (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
+    for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
                         FREQUENCY_ASKED)
 
@@ -213,12 +214,12 @@ def asked_value(text: str) -> tuple[str, str] | None:
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
                  percent: bool, frequency: bool) -> tuple[str, str] | None:
-    if frequency and _ASKS_FREQUENCY.search(text):
-        return FREQUENCY, FREQUENCY
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
+    if frequency and _ASKS_FREQUENCY.search(text):  # ("How often and for how many days …" asks the days first)
+        return FREQUENCY, FREQUENCY
     if dates and (_ASKS_DUE.search(text) or (windows and _ASKS_OPENING.search(text))):
         return DATE, DATE
     if percent and _ASKS_PERCENT.search(text):
@@ -268,13 +269,16 @@ _SHARE = re.compile(r"\bhow much of\b", re.I)
 BILLED = True
 _ABOUT_MONEY = re.compile(r"[$€£]|\b(?:cents|dollars?|costs?|pay|paid|spend|spent|reimburs\w*|stipends?|budgets?|"
                           r"allowances?|subsid\w*|prices?|fees?|salary|wages?|compensat\w*|per diem)\b", re.I)
-_BILLING = re.compile(r"\b(?:bill|bills|billed|billing|charged|(?<!\bin )charges?)\b", re.I)  # (not "in charge")
+# (with who or what is billed: not "charge my laptop", "take charge of", a bill of Congress)
+_BILLING = re.compile(r"\b(?:bill|bills|charge|charges)\s+(?:a|an|the|our|their|its|partners?|agenc(?:y|ies)|clients?|"
+                      r"customers?|for|per)\b|\bbilled\b|\bbilling rates?\b", re.I)
 MAX_RATE_TEXT = 1000  # a part is read this far for a rate (a pasted essay is no question about one)
 
 
 def asked_rate(text: str, question: str = "") -> str | None:
     """The unit an amount of money is asked per in `text` ("mile" for "What's the per-mile rate …?"), when it or the
-    whole `question` it is part of is about money ("… what's the pay rate - is it … my hourly rate?"), else None."""
+    whole `question` it is part of is about money ("… what's the pay rate - is it … my hourly rate?", "What hourly
+    rate does 18F bill a partner agency?", BILLED), else None."""
     about = f"{text} {question}"[:2 * MAX_RATE_TEXT]
     if not RATES or _REASON.match(text) or not (_ABOUT_MONEY.search(about) or (BILLED and _BILLING.search(about))):
         return None
@@ -389,6 +393,7 @@ def threshold_case(amounts: list[float], text: str) -> bool | None:
     return False if all(clauses) else None
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "PRICE", "YEAR", "asked_rate", "asked_value", "asks_date",
+__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "YEAR", "asked_rate", "asked_value",
+           "asks_date",
            "measured_subject", "priced_words", "rate_words", "states_rate", "states_value", "states_year",
            "threshold_case", "told_amounts"]
