@@ -19,11 +19,12 @@ from ..embedding import ANSWER, Embedder, RecentEmbeddings
 from ..models import Contradiction, Finding, Quality, Source, Synthesis
 from ..planner import main_noun_phrase
 from ..qa import Candidate, Expect, Frame, Reader, analyze, kinds, support
+from ..qa.question import Part
 from ..qa.answerability import Support
 from ..qa.asker import opposite_kinds, words_of
 from ..qa.kinds import asks_holder, holds
 from ..qa.reader import RELATED_SUPPORT
-from ..qa.values import asks_date
+from ..qa.values import asked_value, asks_date, states_value
 from ..stems import content_stems
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
@@ -198,7 +199,8 @@ class ExtractiveSynthesizer:
         completeness = max(0.0, 1.0 - len(gaps) / len(frame.parts)) if found else 0.0
         answered = [s for j, s in enumerate(checked.per_part) if j not in {g.part for g in gaps}]
         weakest = min(answered, default=0.0)
-        fits = all(any(holds(frame.parts[j], u) for u in answers if u.part == j or len(frame.parts) == 1)
+        fits = all(any(holds(frame.parts[j], u) and _states_own(frame.parts[j], u)
+                       for u in answers if u.part == j or len(frame.parts) == 1)
                    for j in range(len(frame.parts)) if j not in {g.part for g in gaps})
         strength = 0.9 if weakest >= HIGH_SUPPORT else 0.6 if weakest >= MEDIUM_SUPPORT else 0.3
         checkable = all(p.expect in CHECKABLE and not asks_date(p.text) and not asks_holder(p.text)
@@ -214,6 +216,18 @@ class ExtractiveSynthesizer:
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
         return Quality(citation_rate=round(citation_rate, 3), coherence=round(coherence, 3),
                        completeness=round(completeness, 3), overall=overall, support=strength)
+
+
+# A value asked ("How long does the 18F Team Coffee meeting run?") is 'high' only where the quoted line states it
+# itself: "Within the first two weeks: (For 18F) reach out … to welcome the new employee at Team Coffee." holds a
+# duration in its lead-in only, which dates the step, not the meeting (hp32-06 had been a wrong 'high'; OWN_VALUE)
+OWN_VALUE = True
+
+
+def _states_own(part: Part, u: Candidate) -> bool:
+    """The line itself, not its lead-in alone, states the value the part asks for (when it asks one)."""
+    asked = asked_value(part.text) if OWN_VALUE and part.expect is Expect.QUANTITY else None
+    return asked is None or states_value(u.text, asked[0])
 
 
 def _demote_superseded(units: list[Candidate], *, keep: set[tuple[int, str]]) -> None:

@@ -275,3 +275,23 @@ def test_the_last_reads_inputs_stay_as_they_were():
     assert values.asked_value("How often and for how many days can I telework?")[0] == values.DURATION
     assert analyze("How frequently do I need to renew my badge?").parts[0].expect is Expect.QUANTITY
     assert values.asked_value("How frequently do I need to renew my badge?") == (values.FREQUENCY, values.FREQUENCY)
+
+
+ONBOARDING_STEPS = ("Onboarding new TTSC staff", "Supervisor checklist > Within the first two weeks",
+                    "- Check that they submitted their timecard correctly.\n"
+                    "- Make sure the new employee has a 1:1 meeting with their chapter or center director.\n"
+                    "- (For 18F) reach out in #18f-team-coffee-ideas to find a time to welcome the new employee at "
+                    "Team Coffee. Prepare them to unmute and introduce themselves.")
+
+
+async def test_a_value_only_in_the_lead_in_is_never_high(minilm, monkeypatch):
+    """"How long does the 18F Team Coffee meeting run?" (hp32) was answered 'high' with "Within the first two weeks:
+    (For 18F) reach out … to welcome the new employee at Team Coffee.": the duration is the lead-in's, which dates
+    the step, not the meeting (extractive.OWN_VALUE)."""
+    from synthesis.synthesize import extractive
+
+    question = "How long does the 18F Team Coffee meeting run?"
+    on = (await _answer(minilm, question, _context(ONBOARDING_STEPS))).quality.support
+    monkeypatch.setattr(extractive, "OWN_VALUE", False)
+    off = (await _answer(minilm, question, _context(ONBOARDING_STEPS))).quality.support
+    assert on is not None and on < 0.9 <= off, (on, off)
