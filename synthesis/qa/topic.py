@@ -175,6 +175,8 @@ VERB_ME = True
 # after "to" or a modal in what the asker tells is what they do or fear, not the thing "it" points at (a word that is
 # also a noun counts only after a modal: "to moonlight" may be the topic) (STORY_INFINITIVES)
 STORY_INFINITIVES = True
+
+
 def _asking_words(question: str) -> set[str]:
     """The lower-cased words of the sentences that ask (end in '?')."""
     return {w.lower() for s in asked_sentences(question) if s.endswith("?") for w in TOKEN.findall(s)}
