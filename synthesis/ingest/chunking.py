@@ -222,6 +222,9 @@ class Chunker:
             j = bisect_left(bounds, back)
             if j < len(bounds) and bounds[j] < e:
                 ns = bounds[j]
+            elif text[s:e].rstrip(" \t").endswith("\n"):
+                ns = e  # cut at a line's end (a table row, a list item): the next piece starts at the next line, a
+                # part of the line before is noise, not context (an overlap stays for a paragraph cut in prose)
             else:
                 ns = back
                 while ns < e and ns > 0 and not text[ns - 1].isspace():

@@ -13,14 +13,16 @@ import numpy as np
 from pydantic import BaseModel
 
 # Bump when chunking or embedding-input rules change: every document hash changes, so the next ingest rewrites all.
-CHUNKER_VERSION = "11"  # 2: Markdown is stored as rendered text (no link syntax, template tags or comments); 3: a
+CHUNKER_VERSION = "13"  # 2: Markdown is stored as rendered text (no link syntax, template tags or comments); 3: a
 # paragraph ending in ":" starts the chunk of the list it introduces; 4: an HTML block in Markdown keeps its rows and
 # block elements as paragraphs ("Office / Seats: TTS is located on …"); 5: reStructuredText is stored as rendered
 # text (no roles, directives or title underlines; titles become section paths); 6: HTML's preformatted blocks are
 # fenced like Markdown's code; 7: a MyST directive in Markdown ("```{note}") is rendered as prose, not code; 8: an
 # HTML page with a <main> element is read from it alone (no site chrome); 9: nor from site chrome marked by class or
 # id (a table of contents, navigation bars, sidebars, footers); 10: a paragraph ending in ":" also opens the first
-# chunk of a list too long for one chunk; 11: {% slack_channel "#ops" %} is "#ops", not "##ops"
+# chunk of a list too long for one chunk; 11: {% slack_channel "#ops" %} is "#ops", not "##ops"; 12: a line break inside a
+# Markdown table cell ("E.g.,<br><br>`outdated: true`") keeps the cell in its row; 13: a block of lines (a table, a
+# list) split at a line's end starts its next piece at the next line, not inside the line before
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 

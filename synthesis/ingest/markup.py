@@ -228,6 +228,10 @@ def _close(tokens, i: int) -> int:
     return j
 
 
+# a line break inside a table cell: a space after punctuation, else "; " so the cell's lines stay apart as phrases
+_CELL_BREAK = re.compile(r"([.,;:!?])?\n")
+
+
 def _render(tokens, links: list[str]) -> str:
     """A paragraph, list, table or quote as plain lines: list items keep their markers, table rows their pipes."""
     lines: list[str] = []
@@ -250,8 +254,8 @@ def _render(tokens, links: list[str]) -> str:
             row = None
         elif kind == "inline":
             text = _inline(t.children or [], links).strip()
-            if row is not None:
-                row.append(text.replace("|", "/"))
+            if row is not None:  # a cell's own breaks ("E.g.,<br><br>`outdated: true`") stay inside its row
+                row.append(_CELL_BREAK.sub(lambda m: f"{m.group(1)} " if m.group(1) else "; ", text).replace("|", "/"))
             elif item_open and lists:
                 text = _TASK_BOX.sub("", text, count=1)
                 ordered, number = lists[-1]

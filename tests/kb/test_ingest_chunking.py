@@ -71,6 +71,18 @@ def test_long_paragraph_splits_at_sentences_with_small_overlap(minilm):
         assert minilm.count_tokens(doc.text[b.chunk.char_start:a.chunk.char_end]) <= 32  # ...a little
 
 
+def test_a_table_split_at_a_row_starts_its_next_piece_at_the_next_row(minilm):
+    """18F handbook (shared-resources.md): a table over the window was cut after a row, and the next piece began
+    inside that row ("Guide, Engineering Guide, and more | GitHub: 18F/guides; …"), a fragment that outranked the
+    rows after it; the piece after a row's end now starts at the next row."""
+    rows = "\n".join(f"| Resource {i}; a public-facing site with guides, templates, decks and more | GitHub: 18F/repo{i}; "
+                     f"Cloud.gov Pages config | 18F Outreach Lead {i} |" for i in range(30))
+    planned = plan(minilm, make_doc("| Resource | Where we manage and maintain it | Point of contact |\n" + rows))
+    assert len(planned) >= 2
+    for p in planned:
+        assert all(re.fullmatch(r"\| .* \|", line) for line in p.chunk.text.splitlines()), p.chunk.text[:80]
+
+
 def test_run_on_text_splits_between_words(minilm):
     planned = plan(minilm, make_doc(RUN_ON))
     assert len(planned) > 2

@@ -347,3 +347,15 @@ def test_a_slack_channel_written_with_its_hash_renders_one():
     """18F handbook: `{% slack_channel "#g-research" %}` was stored as "##g-research" and quoted so."""
     assert render_templates('Ask on Slack in {% slack_channel "#g-research" %}.') == "Ask on Slack in #g-research."
     assert render_templates('Ask in {% slack_channel "travel" %}.') == "Ask in #travel."
+
+
+def test_a_line_break_inside_a_table_cell_keeps_the_row_whole():
+    """18F handbook (frontmatter.md, shared-resources.md): a cell's `<br>` split its row over lines, so the cell's
+    second half was stored as a row of its own ("`outdated: true` |") cut off from the field it describes."""
+    _, text, _, _ = parse_markdown(
+        "| element | what it does |\n|---|---|\n"
+        "| `outdated` | Shows an out-of-date banner. E.g.,<br><br>`outdated: true` |\n"
+        "| [**Handbook**](https://x.example)<br> Our procedures | TTSC Chief of Staff |\n")
+    assert "| `outdated` | Shows an out-of-date banner. E.g., `outdated: true` |" in text
+    assert "| Handbook; Our procedures | TTSC Chief of Staff |" in text
+    assert all(line.startswith("|") and line.endswith("|") for line in text.splitlines())
