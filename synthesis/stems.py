@@ -50,9 +50,23 @@ _DERIVED = ((re.compile(r"(?<=\w{2})([cv])is$"), r"\1id"), (re.compile(r"(?<=\w)
             (re.compile(r"^(sub|per|ad|o|e|trans)miss$"), r"\1mit"))
 
 
+# A common adjective's comparative is the adjective ("In smaller meetings, un-muting …" answers "… in a small
+# meeting versus a big one?"): Snowball keeps "smaller" whole. A closed list: "-er" also ends nouns ("number").
+COMPARATIVES = True
+_COMPARATIVE = {
+    **{w + w[-1] + "er": w for w in "big hot fat thin wet".split()},
+    **{w + "r": w for w in "large wide safe simple nice rare loose".split()},
+    **{w[:-1] + "ier": w for w in "easy early busy heavy happy costly".split()},
+    # (not "longer": "no longer" is no length; not "fewer": "few" is a stopword)
+    **{w + "er": w for w in """small short high low old new fast slow quick hard soft tight strict cheap deep clear
+    broad great young light dark warm cold""".split()},
+}
+
+
 @functools.lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     st = _stemmer()
+    word = _COMPARATIVE.get(word.lower(), word) if COMPARATIVES else word
     if st is None:  # pragma: no cover - PyStemmer is a dependency
         return re.sub(r"(ing|ed|es|s)$", "", word.lower()) or word.lower()
     root = st.stemWord(word.lower())

@@ -56,6 +56,19 @@ def asked_case(question: str) -> set[str]:
     return set().union(*(content_stems(m.group(1)) for q in asking for m in _CASE.finditer(q)))
 
 
+def case_numbers(question: str) -> dict[tuple[str, object], set[str]]:
+    """The numbers of the conditions the asker sets in asking ("If I go on an alternative work schedule with nine-hour
+    days, how many …"; see `numbers_stated`), years left out: a number elsewhere names a thing or a time ("Section
+    508", "CMake 3.25", "my 2 kids", "in 2024")."""
+    asking = [q for q in asked_sentences(question) if q.rstrip().endswith("?")] or [question]
+    found: dict[tuple[str, object], set[str]] = {}
+    for m in (m for q in asking for m in _CASE.finditer(q)):
+        for key, near in numbers_stated(m.group(1)).items():
+            if not (key[0] == "number" and re.fullmatch(r"(?:19|20)\d\d", str(key[1]))):
+                found.setdefault(key, set()).update(near)
+    return found
+
+
 def same_case(case: set[str], text: str) -> bool:
     """The text states a rule under a condition that is the asker's (see SAME_CASE)."""
     if len(case) < 2:

@@ -47,7 +47,11 @@ _NOBODY = re.compile(r"\b(?:no|not|n['’]t|without)\s+(?:\w+\s+){0,3}?(?:approv
                      r"(?:needed|required|necessary)\b", re.I)
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
 _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
-                      r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b", re.I)
+                      r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b|"
+                      # a North American phone number: "(866) 450-6588", "866-450-6588", "1-800-555-0100"
+                      # (area code and exchange start 2-9, one separator twice, never a bare space: not "100 200-3000")
+                      r"(?<![\w.-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\)\s?[2-9]\d{2}-\d{4}|[2-9]\d{2}([.-])[2-9]\d{2}\1\d{4})"
+                      r"(?![\w-]|\.\d)", re.I)
 _PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
                     r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
                     # a street address: "at 450 Golden Gate", "1800 F Street NW"

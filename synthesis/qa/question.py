@@ -70,9 +70,17 @@ class Expect(StrEnum):
     OTHER = "other"
 
 
+_MEASURE = (r"(?:score|rate|percent(?:age)?|number|count|time|hours?|days?|utili[sz]ation|satisfaction|NPS|"
+            r"metric|KPI|budget|revenue|savings|spend|headcount|ratio)")
 QUANTITY_CUE = _QUANTITY = re.compile(
     r"\b(how (many|much|long|often|frequently|soon|quickly|fast|far|early|late|big|old)|"
     r"what (percentage|percent|portion|share|fraction|amount|rate|number|proportion|deadline)|by when|up to what|"
+    # a measure's goal: "What Net Promoter Score target has TTSC set?", "what's the target for billable hours?" (not
+    # "what target audience", "the build target")
+    # (a lookahead: the cue is left out of the question's words, the measure is what it asks about)
+    r"\bwhat(?=(?:'s|’s| is| are)? (?:the |our |its |their )?(?:[\w-]+\s+){0,2}?" + _MEASURE
+    + r"\s+(?:goal|target)s?\b|(?:'s|’s| is| are) (?:the|our|its|their) (?:goal|target)s? (?:for|of|on) "
+    r"(?:[\w-]+\s+){0,3}?" + _MEASURE + r"\b(?!-))|"
     # ("what's the exact maximum number of candidates …": a word that only sharpens the limit asks it too)
     r"what(?:'s|’s| is) the (?:(?:exact|actual|absolute|current|overall|official|hard|upper|lower)\s+)?"
     r"(?:(?:credit|spending|purchase|dollar|time|size|word|character|page)\s+)?(?:maximum|"
@@ -143,11 +151,20 @@ _WHO_STRICT = re.compile(r"^(who|whom|whose)\b|\b(to|from|by|with) whom\b|\bwhos
                          r"\bwhich (team|person|people|office|group|role|manager|official|unit)\b", re.I)
 _WHERE = re.compile(r"^where\b|\bwhere (do|does|did|can|could|should|must|is|are|will|would|to)\b|"
                     r"\bwhich (site|system|tool|website|form|channel|page)\b", re.I)
+# … and what or which way to reach someone: "What's the phone number for the Concur help desk?" (not "How do I update
+# my email address?", "Can I store contact details in Airtable?")
+_ASKS_CONTACT = re.compile(r"^(?:what|which)(?:'s|’s| is| are)?\s+(?:(?:the|a|an|their|its|your|our)\s+)?"
+                           r"(?:[\w.'’-]+\s+){0,3}?(?:(?:phone|telephone|fax|contact|hotline)\s+(?:numbers?|"
+                           r"info(?:rmation)?|details)|email address(?:es)?)\b(?!\s+(?:is|are)\s+(?:out|wrong))", re.I)
 _AUX_START = re.compile(r"^(can|could|may|might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|"
                         r"has|had)\b", re.I)
 _PROCEDURE = re.compile(r"\bhow (do|can|should|would|could|shall|must) (i|we|you|one|a|an|the|my|our)\b|"
                         r"\bwhat (should|do|must|can) (i|we|you) do\b|\bsteps? (to|for)\b|\bprocess for\b|"
-                        r"\bhow to\b", re.I)
+                        r"\bhow to\b|"
+                        # "What's the first thing I do to get the process started?": a procedure's first step
+                        r"\bwhat(?:'s|’s| is| are) the (?:first|next) (?:thing|step)s? (?:i|we|you) "
+                        r"(?:(?:should|must|have to|need to)\s+)?(?:do|take)\b",
+                        re.I)
 
 
 @dataclass
@@ -218,6 +235,8 @@ def expected(text: str) -> Expect:
         return Expect.PROCEDURE
     if _AUX_START.match(main):
         return Expect.YESNO
+    if _ASKS_CONTACT.search(main):
+        return Expect.WHERE
     if _WHO_ACT.search(q) and not re.match(r"(?i)^(what|how|why)\b", main):
         return Expect.WHO
     return Expect.OTHER

@@ -21,7 +21,7 @@ from ..planner import main_noun_phrase
 from ..qa import Candidate, Expect, Frame, Reader, analyze, kinds, support
 from ..qa.question import Part
 from ..qa.answerability import Support
-from ..qa.asker import opposite_kinds, words_of
+from ..qa.asker import case_numbers, opposite_kinds, same_number, words_of
 from ..qa.kinds import asks_holder, holds
 from ..qa.reader import RELATED_SUPPORT
 from ..qa.values import asked_value, asks_date, states_value
@@ -211,6 +211,13 @@ class ExtractiveSynthesizer:
         other_case = other_case or (kinds.PLACES_TOLD and any(
             p.expect is Expect.WHERE and (mine := [u for u in answers if u.part == j])
             and all(kinds.places_told_only(p, u.text) for u in mine) for j, p in enumerate(frame.parts)))
+        # a number part whose asking sets its case by a number ("If I go on … with nine-hour days, how many of those
+        # days …") answered by lines that state no such number: about another case, or about none (TOLD_CASE)
+        told = case_numbers(frame.question) if TOLD_CASE else {}
+        other_case = other_case or (bool(told) and any(
+            p.expect is Expect.QUANTITY and (mine := [u for u in answers if u.part == j or len(frame.parts) == 1])
+            and not any(same_number(told, f"{u.lead_in} {u.text}") for u in mine)
+            for j, p in enumerate(frame.parts) if j not in {g.part for g in gaps}))
         if not fits or not checkable or disputed or gaps or other_case:  # (a quoted rule of the opposite kind,
             strength = min(strength, 0.6)  # "… a public GitHub repo" for a private one: never 'high')
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
@@ -218,6 +225,10 @@ class ExtractiveSynthesizer:
                        completeness=round(completeness, 3), overall=overall, support=strength)
 
 
+# "If I go on an alternative work schedule with nine-hour days, how many of those days do I work in a pay period?"
+# was a wrong 'high' quoting "you do not have to work the full 10 days in a pay period" (hp34-11): a case the asker
+# sets by a number is answered only where a quoted line states that number
+TOLD_CASE = True
 # A value asked ("How long does the 18F Team Coffee meeting run?") is 'high' only where the quoted line states it
 # itself: "Within the first two weeks: (For 18F) reach out … to welcome the new employee at Team Coffee." holds a
 # duration in its lead-in only, which dates the step, not the meeting (hp32-06 had been a wrong 'high'; OWN_VALUE)
