@@ -229,6 +229,7 @@ class ExtractiveSynthesizer:
 # was a wrong 'high' quoting "you do not have to work the full 10 days in a pay period" (hp34-11): a case the asker
 # sets by a number is answered only where a quoted line states that number
 TOLD_CASE = True
+
 # A value asked ("How long does the 18F Team Coffee meeting run?") is 'high' only where the quoted line states it
 # itself: "Within the first two weeks: (For 18F) reach out … to welcome the new employee at Team Coffee." holds a
 # duration in its lead-in only, which dates the step, not the meeting (hp32-06 had been a wrong 'high'; OWN_VALUE)
