@@ -52,18 +52,22 @@ def asked_case(question: str) -> set[str]:
     do I need to create?" is not asking what to do when running as root."""
     if SAME_CASE == 1.0:
         return set()
+    return set().union(*(content_stems(clause) for clause in _case_clauses(question)))
+
+
+def _case_clauses(question: str) -> list[str]:
+    """The conditions set in the asking sentences ("if the engineering manager is unreachable")."""
     asking = [q for q in asked_sentences(question) if q.rstrip().endswith("?")] or [question]
-    return set().union(*(content_stems(m.group(1)) for q in asking for m in _CASE.finditer(q)))
+    return [m.group(1) for q in asking for m in _CASE.finditer(q)]
 
 
 def case_numbers(question: str) -> dict[tuple[str, object], set[str]]:
     """The numbers of the conditions the asker sets in asking ("If I go on an alternative work schedule with nine-hour
     days, how many …"; see `numbers_stated`), years left out: a number elsewhere names a thing or a time ("Section
     508", "CMake 3.25", "my 2 kids", "in 2024")."""
-    asking = [q for q in asked_sentences(question) if q.rstrip().endswith("?")] or [question]
     found: dict[tuple[str, object], set[str]] = {}
-    for m in (m for q in asking for m in _CASE.finditer(q)):
-        for key, near in numbers_stated(m.group(1)).items():
+    for clause in _case_clauses(question):
+        for key, near in numbers_stated(clause).items():
             if not (key[0] == "number" and re.fullmatch(r"(?:19|20)\d\d", str(key[1]))):
                 found.setdefault(key, set()).update(near)
     return found
