@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..quantities import quantities
 from ..sentences import asked_sentences
 from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
-from .values import threshold_case
+from .thresholds import threshold_case
 
 if TYPE_CHECKING:
     from .reader import Candidate
@@ -82,7 +82,7 @@ def same_case(case: set[str], text: str) -> bool:
 
 
 # A sum of money the asker states ("a regional conference that'll cost about $1,200 all in") against the thresholds
-# a rule is stated for (`values.threshold_case`): a sentence with a clause whose threshold the sum meets is the
+# a rule is stated for (`thresholds.threshold_case`): a sentence with a clause whose threshold the sum meets is the
 # asker's rule (SAME_CASE); one all of whose clauses state thresholds it fails is another's (THRESHOLD_MISS).
 THRESHOLD_MISS = 0.9
 

@@ -32,7 +32,7 @@ from .acronyms import definitions, expand, spelled_out
 from .asker import (asked_case, numbers_stated, opposite_kinds, same_case, same_number, scopes, threshold_fit,
                     title_initials, words_of)
 from .question import Expect, Field, Frame, stem_weights
-from .values import told_amounts
+from .thresholds import told_amounts
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.

@@ -13,8 +13,8 @@ from ..stems import content_stems, content_words, stem
 from . import specifics, topic
 from .question import Expect, Frame, Part, zipf
 from .reader import RELATED_SUPPORT, Candidate, field_line, last_heading, section_heading
-from .values import (DATE, DURATION, PRICE, asked_rate, asked_value, measured_subject, priced_words, rate_words,
-                     states_rate, states_value)
+from .rates import asked_rate, rate_words, states_rate
+from .values import DATE, DURATION, PRICE, asked_value, measured_subject, priced_words, states_value
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration, a price, a time of day, a date or a percentage that no sentence about them
@@ -24,7 +24,7 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
     unstated: dict[int, str] = {}
     for j, part in enumerate(frame.parts):
         related = [c for c in candidates if c.support and c.support[j] >= RELATED_SUPPORT]
-        # an amount per mile, per month …: only that answers (values.RATES), stated of what the part or its story
+        # an amount per mile, per month …: only that answers (rates.RATES), stated of what the part or its story
         # names ("buy over $10,000 per year" is no training budget); a yes/no or a who asks no amount
         if part.expect in (Expect.QUANTITY, Expect.OTHER) and (unit := asked_rate(part.text, frame.question)):
             named = (part.stems | content_stems(part.text)) - content_stems(" ".join([*rate_words(unit), RATE_WORDS]))

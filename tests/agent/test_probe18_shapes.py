@@ -353,17 +353,17 @@ async def test_a_fee_asked_yes_or_no_needs_a_sentence_about_money(minilm, monkey
 async def test_the_rule_whose_threshold_the_askers_sum_meets_answers(minilm, monkeypatch):
     """"… a regional conference that'll cost about $1,200 all in … How far ahead should I put in the request?" (hp19)
     led with the lead time for conferences costing more than $2,500."""
-    from synthesis.qa import asker, values
+    from synthesis.qa import asker, thresholds
 
     question = ("I'd like to go to a regional conference that'll cost about $1,200 all in, including travel. How far "
                 "ahead should I put in the request?")
-    on, off = await _with_and_without(minilm, monkeypatch, question, _context(LEAD_TIMES), values, "THRESHOLDS",
+    on, off = await _with_and_without(minilm, monkeypatch, question, _context(LEAD_TIMES), thresholds, "THRESHOLDS",
                                       False)
     assert "Ten days to two weeks" in on.split(". ")[0] or on.index("Ten days") < on.index("Three to five"), on
     assert on != off, off
-    monkeypatch.setattr(values, "THRESHOLDS", True)
-    assert values.told_amounts("Do purchases over $500 need approval?") == []  # a threshold asked, no sum told
-    assert values.told_amounts("My rent is $1,200/month.") == []  # a rate, no sum
+    monkeypatch.setattr(thresholds, "THRESHOLDS", True)
+    assert thresholds.told_amounts("Do purchases over $500 need approval?") == []  # a threshold asked, no sum told
+    assert thresholds.told_amounts("My rent is $1,200/month.") == []  # a rate, no sum
     assert asker.threshold_fit([1200.0], "Anything over $10k needs approval") == asker.THRESHOLD_MISS
     assert asker.threshold_fit([500.0], "Purchases up to $500 need no quote.") == asker.SAME_CASE  # inclusive
     assert asker.threshold_fit([3000.0], "Events costing $2,500 or more need a review.") == asker.SAME_CASE

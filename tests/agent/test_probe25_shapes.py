@@ -189,20 +189,20 @@ SF_SUBSIDY = ("San Francisco", "Transit subsidy", "All GSA employees are eligibl
 async def test_the_most_paid_per_month_asks_an_amount_per_month(minilm, monkeypatch):
     """"What's the most the transit subsidy will cover per month?" (hp25, unanswerable) was answered with "The new
     balance is intended to cover the following month's transit": no amount."""
-    from synthesis.qa import values
+    from synthesis.qa import rates
 
     question = "What's the most the transit subsidy will cover per month?"
     outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(NYC_CARD, SF_SUBSIDY))
     assert not outcome.synthesis.summary and outcome.missing == ["an amount per month"], outcome.missing
     capped = (SF_SUBSIDY[0], SF_SUBSIDY[1], SF_SUBSIDY[2] + " The subsidy covers up to $325 per month.")
     assert "$325 per month" in (await _answer(minilm, question, _context(NYC_CARD, capped))).summary
-    monkeypatch.setattr(values, "MOST_PER", False)
+    monkeypatch.setattr(rates, "MOST_PER", False)
     assert (await _answer(minilm, question, _context(NYC_CARD, SF_SUBSIDY))).summary
-    assert values.asked_rate("What's the most leave I can carry per year?") is None  # no money asked
+    assert rates.asked_rate("What's the most leave I can carry per year?") is None  # no money asked
     # (review) a count per period asks no amount of money, however paid
     for asked in ("What's the maximum number of reimbursed local trips per month?",
                   "What's the limit on paid sick days per year?"):
-        assert values.asked_rate(asked, asked) is None, asked
+        assert rates.asked_rate(asked, asked) is None, asked
 
 
 DC_LOCKERS = ("Washington, D.C.", "How do I... > Lockers", "If you work in DC and do not have a locker assigned to you,"

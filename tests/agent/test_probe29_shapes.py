@@ -56,21 +56,21 @@ def test_an_it_that_stands_for_the_clause_after_it_points_at_nothing_told(minilm
 async def test_a_billed_rate_is_about_money(minilm, monkeypatch):
     """"What hourly rate does 18F bill a partner agency for one team member's time?" (hp29, unanswerable) was answered
     with "each team member’s opportunity cost to 18F is about $10,000/week at current billing rates": a billed rate is
-    an amount of money per hour, and no page states one (values.BILLED)."""
-    from synthesis.qa import values
+    an amount of money per hour, and no page states one (rates.BILLED)."""
+    from synthesis.qa import rates
 
     question = "What hourly rate does 18F bill a partner agency for one team member's time?"
     outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(DISTRESS))
     assert not outcome.synthesis.summary and outcome.missing == ["an amount per hour"], outcome.missing
-    monkeypatch.setattr(values, "BILLED", False)
+    monkeypatch.setattr(rates, "BILLED", False)
     assert "$10,000/week" in (await _answer(minilm, question, _context(DISTRESS))).summary
-    monkeypatch.setattr(values, "BILLED", True)
-    assert values.asked_rate("What hourly rate does a contractor charge for design work?") == "hour"
+    monkeypatch.setattr(rates, "BILLED", True)
+    assert rates.asked_rate("What hourly rate does a contractor charge for design work?") == "hour"
     for text in ("Can I charge my laptop at the hourly rate limit?", "Who takes charge of the hourly rate limit?",
                  "Does the new bill change the hourly rate limit?"):  # (review) no money asked
-        assert values.asked_rate(text) is None, text
-    assert values.asked_rate("Who is in charge of the hourly rate limit?") is None  # "in charge" is no money
-    assert values.asked_rate("What's the hourly API rate limit?") is None
+        assert rates.asked_rate(text) is None, text
+    assert rates.asked_rate("Who is in charge of the hourly rate limit?") is None  # "in charge" is no money
+    assert rates.asked_rate("What's the hourly API rate limit?") is None
 
 
 PRODUCT_WHO = ("Joining the Product team", "Who we are",

@@ -1321,7 +1321,7 @@ async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_
     was answered with "Reimbursement … at the POV mileage rates can be approved …", which states no rate; the
     page's only amounts are per day. A rate asked per mile, per month or per year is answered only by an amount
     stated per that unit of what the question names ("$500 per month" of sandbox spending)."""
-    from synthesis.qa import values
+    from synthesis.qa import rates
 
     travel = _context(("Travel guide", "Mileage, Parking, and Tolls",
                        "Reimbursement for privately-owned (not rented) vehicle mileage at the POV mileage rates can be "
@@ -1334,11 +1334,11 @@ async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_
                        "9/18. M&IE is $69 per day in DC, and is 75% of $69 ($51.75) on the first and last days of a "
                        "trip."))
     question = "What's the per-mile rate I get reimbursed when I drive my own car on official travel?"
-    on, off = await _with_and_without(minilm, monkeypatch, question, travel, values, "RATES", False)
+    on, off = await _with_and_without(minilm, monkeypatch, question, travel, rates, "RATES", False)
     assert not on, on
     assert "POV mileage rates" in off, off
     # with the rule on (found in review: the checks below had run with it off), an amount per that unit answers
-    monkeypatch.setattr(values, "RATES", True)
+    monkeypatch.setattr(rates, "RATES", True)
     sandbox = _context(("Infrastructure", "Sandbox accounts",
                         "The sandbox is for testing and demonstration purposes only. Thus sandbox users can spend up "
                         "to $500 per month without explicit permission from Infrastructure."))
@@ -1351,17 +1351,17 @@ async def test_an_amount_asked_per_unit_is_answered_only_by_one_stated_per_that_
                           ("How much do I get reimbursed per mile?", "67 cents per mile"),
                           ("How much can I spend on a hotel in Denver per night?", "$199 per night")):
         assert stated in (await _answer(minilm, asked, rated)).summary, asked
-    assert values.asked_rate("how much of the daily meal allowance do I get?") is None  # a share, no rate
-    assert values.asked_rate("How much does a seat cost?") is None  # one seat's price, no rate
-    assert values.asked_rate("How much will it cost me a month?") == "month"  # … but "a month" is per month
-    assert values.asked_rate("How much leave do I earn each month?") is None  # no money asked
-    assert values.asked_rate("What's the hourly rate limit for the GitHub API?") is None
+    assert rates.asked_rate("how much of the daily meal allowance do I get?") is None  # a share, no rate
+    assert rates.asked_rate("How much does a seat cost?") is None  # one seat's price, no rate
+    assert rates.asked_rate("How much will it cost me a month?") == "month"  # … but "a month" is per month
+    assert rates.asked_rate("How much leave do I earn each month?") is None  # no money asked
+    assert rates.asked_rate("What's the hourly rate limit for the GitHub API?") is None
     # a reason asked, and a salary, which is yearly whatever is asked (hq-032 was refused for "an amount per year")
-    assert values.asked_rate("Why is my gross pay each paycheck a little less than my annual salary divided by "
+    assert rates.asked_rate("Why is my gross pay each paycheck a little less than my annual salary divided by "
                              "26?") is None
-    assert values.asked_rate("is it time-and-a-half of my hourly rate", "what's the pay rate - is it …") == "hour"
-    assert values.states_rate("It costs $25/mo.", "month") and values.states_rate("$1,200 per annum", "year")
-    assert not values.states_rate("a bonus of $500 at year-end", "year")
+    assert rates.asked_rate("is it time-and-a-half of my hourly rate", "what's the pay rate - is it …") == "hour"
+    assert rates.states_rate("It costs $25/mo.", "month") and rates.states_rate("$1,200 per annum", "year")
+    assert not rates.states_rate("a bonus of $500 at year-end", "year")
 
 
 async def test_a_reimbursement_asked_is_answered_only_by_a_sentence_about_reimbursing(minilm, monkeypatch):
