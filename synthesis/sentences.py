@@ -293,8 +293,10 @@ def sentence_units(text: str) -> list[Sentence]:
                 continue
             lead, in_item = "", False
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c and c not in ("—", "-")]
-            if pairs:
-                out.append(Sentence("; ".join(pairs) + ".", bool(table_lead), table_lead, row=True))
+            if pairs:  # a last cell ending in its own full stop keeps it: "… can begin working." not "working.."
+                row = "; ".join(pairs)
+                row = row if row.rstrip("\"'”’)]")[-1:] in ".!?" else row + "."
+                out.append(Sentence(row, bool(table_lead), table_lead, row=True))
             continue
         if "`" in raw:  # a full stop inside inline code ends no sentence: "slower than `ALTER TABLE ... RENAME`, and"
             line = clean_markdown(_CODE_SPAN.sub(lambda m: m.group(0).replace(".", _PLACEHOLDER), raw.strip()))

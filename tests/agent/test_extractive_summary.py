@@ -593,3 +593,18 @@ def test_a_full_stop_inside_inline_code_ends_no_sentence():
         "It is slower than ALTER TABLE ... RENAME, and it is the only way that keeps the previous release working."]
     assert split_sentences("- Run `make lint. Then test` before pushing. Reviews wait for green builds.") == [
         "Run make lint. Then test before pushing.", "Reviews wait for green builds."]
+
+
+# Real text (18F handbook, external details): a table row whose last cell is a whole sentence already ends in ".".
+DETAIL_STEPS = """| Step | Who | Timeline |
+|---|---|---|
+| Detailee granted security access at agency | Employee | 5 business days |
+| Detailee able to onboard | Employee | As soon as all of the necessary approvals are obtained the detailee can begin working. |
+"""
+
+
+def test_a_table_row_ending_in_its_own_full_stop_gets_no_second_one():
+    rows = [u.text for u in sentence_units(DETAIL_STEPS) if u.row]
+    assert rows == ["Step: Detailee granted security access at agency; Who: Employee; Timeline: 5 business days.",
+                    "Step: Detailee able to onboard; Who: Employee; Timeline: As soon as all of the necessary approvals "
+                    "are obtained the detailee can begin working."]
