@@ -21,7 +21,7 @@ from ..stems import content_words, stem
 from . import compared
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
 from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts, without_lead
-from .values import ASKS_CLOCK
+from .values import ASKS_CLOCK, asks_salary
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
 FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
@@ -222,7 +222,7 @@ def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
     main = CLAUSE_LEAD.sub("", q).strip()
-    if _QUANTITY.search(q):
+    if _QUANTITY.search(q) or asks_salary(q):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO

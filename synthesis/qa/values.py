@@ -93,6 +93,16 @@ MONEY_LIMITS = True
 _ASKS_LIMIT = re.compile(r"\b(?:what(?:'s|’s| is| are)|how (?:high|big|much|large) is|is there)\s+"
                          r"(?:(?:the|a|an|my|our|any)\s+)?(?P<limit>(?:credit|spending|purchase|purchasing|dollar)"
                          r"(?:\s+card)?\s+(?:limit|cap|ceiling))s?\b", re.I)
+# pay asked ("What GS grade and salary range was the role posted at?", "What's the maximum salary at GSA?", "How much
+# does a fellow make?"): an amount of money answers it, a grade alone does not (SALARY_ASKED). Not "what happens to my
+# salary", "does my salary …": those ask no amount.
+SALARY_ASKED = True
+_ASKS_SALARY = re.compile(
+    r"\bwhat(?:'s|’s| is| are| was| were)\s+(?:(?:the|my|our|their|its|a|an)\s+)?"
+    r"(?:(?!(?:on|of|for|about|to|in|with|regarding)\b)[\w-]+\s+){0,2}?"  # (not "what is the rule on pay for …")
+    r"(?:salary|salaries|wages?|pay)\b(?=\s*(?:[?,.]|$|(?:at|for|of|in|on|with|when|if|and)\b))|"
+    r"\b(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:salary|pay|wage) (?:range|band|scale)s?\b|"
+    r"\bhow much (?:does|do|will|would|did|can|could) (?:[\w'’-]+\s+){1,4}?(?:earn|make)\b(?!\s+(?:in|of)\b)", re.I)
 # A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
 # percent"): answerability refuses only when none is there at all.
 _TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
@@ -207,13 +217,13 @@ def asked_value(text: str) -> tuple[str, str] | None:
     (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
-                        FREQUENCY_ASKED)
+                        FREQUENCY_ASKED, SALARY_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
-                 percent: bool, frequency: bool) -> tuple[str, str] | None:
+                 percent: bool, frequency: bool, salary: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
@@ -226,9 +236,16 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
         return PERCENT, PERCENT
     if limits and (m := _ASKS_LIMIT.search(text)):
         return PRICE, f"an amount for the {m.group('limit').lower()}"
+    if salary and _ASKS_SALARY.search(text):
+        return PRICE, "an amount of pay"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):
         return DURATION, DURATION
     return None
+
+
+def asks_salary(text: str) -> bool:
+    """The part asks an amount of pay ("What's the maximum salary at GSA?"; SALARY_ASKED): a quantity."""
+    return SALARY_ASKED and bool(_ASKS_SALARY.search(text))
 
 
 @functools.lru_cache(maxsize=256)  # read per candidate sentence and part, like `asked_value`
@@ -250,4 +267,4 @@ def states_value(text: str, kind: str) -> bool:
 
 
 __all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "YEAR", "asked_value", "asks_date",
-           "measured_subject", "priced_words", "states_value", "states_year"]
+           "asks_salary", "measured_subject", "priced_words", "states_value", "states_year"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from synthesis import stems
 from synthesis.qa import Expect, analyze, kinds
 
+from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
 from .test_qa import _answer, _context
 
 MEETINGS = ("TTS Consulting conduct and norms", "Interacting in meetings",
@@ -127,3 +129,32 @@ async def test_a_case_the_asker_sets_by_a_number_is_high_only_where_a_quoted_lin
         plain = await _answer(minilm, f"{told}how many work days are in a pay period on a standard schedule?",
                               _context(STANDARD))
         assert "10 work days" in plain.summary and plain.quality.overall >= 0.8, told
+
+
+RFC_ADVISOR = ("RFC 003 - TTS Senior Cybersecurity Advisor", "The proposed path forward",
+               "One of the conclusions in this RFC was to create a TTS security lead position to coordinate security "
+               "approaches/activities across TTS programs.\n\n**Proposed path forward: ADD a Senior Cybersecurity "
+               "Advisor in the TTS Front Office.**")
+RFC_WHY = ("RFC 003 - TTS Senior Cybersecurity Advisor", "Why should we do this",
+           "1. **Cybersecurity point of contact at TTS.** The Senior Cybersecurity Advisor will assist in bridging our "
+           "communications throughout GSA in regards to security and privacy in our organization.")
+OVERTIME = ("Overtime, comp time, and credit hours", "Overtime, depending on your salary level",
+            "Your total pay (including overtime) cannot exceed the maximum salary at GSA, which is $191,900 as of "
+            "2024. This is GS-15, step 10, including any applicable special salary rate or locality rate of pay.")
+
+
+async def test_a_salary_asked_is_an_amount_of_pay(minilm, monkeypatch):
+    """"What GS grade and salary range was the senior cybersecurity advisor role from the RFC posted at?" (hp33,
+    unanswerable) was answered from the RFC's description of the role: asking a salary asks an amount of money
+    (values.SALARY_ASKED); "what happens to my salary" asks none."""
+    from synthesis.qa import values
+
+    question = "What GS grade and salary range was the senior cybersecurity advisor role from the RFC posted at?"
+    outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(RFC_ADVISOR, RFC_WHY))
+    assert not outcome.synthesis.summary and "an amount of pay" in outcome.missing, outcome.missing
+    assert "$191,900" in (await _answer(minilm, "What's the maximum salary at GSA?", _context(OVERTIME))).summary
+    assert values.asked_value("What happens to my salary when I go on a detail?") is None
+    assert values.asked_value("Which salary table applies to me in Denver?") is None
+    assert values.asked_value("What is the rule on pay for holidays?") is None  # a rule asked, no amount
+    monkeypatch.setattr(values, "SALARY_ASKED", False)
+    assert (await _answer(minilm, question, _context(RFC_ADVISOR, RFC_WHY))).summary
