@@ -38,7 +38,7 @@ from .asker import written_as_name
 from .chatter import chatter
 from .compared import comparison_word
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
-from .reader import RELATED_SUPPORT, Candidate
+from .reader import RELATED_SUPPORT, Candidate, section_heading
 from .unstated import unstated_values
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 
@@ -164,6 +164,15 @@ def covering(question: str, words: list[str], looked, passages) -> list:
     return out
 
 
+# … and a word of the part that a sibling place's page uses and no passage inside the place does, in no form and by no
+# synonym, even a common one ("I'm going to work out of the Chicago JCK office a couple of days a week. Is there a gym
+# in the building I can use before work?": the San Francisco page has the gym, the Chicago page none); not a word as
+# common as MODIFIER_ZIPF ("building", "work"). Only for an office the question names as one ("the Chicago JCK office",
+# "the NYC building"): a scope such as "in Concur" or "at TTS" has no sibling places (ELSEWHERE_WORDS)
+ELSEWHERE_WORDS = True
+_OFFICE = re.compile(r"\b[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s+(?:office|building|campus|headquarters|HQ)\b")
+
+
 def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict[int, list[str]]:
     """Parts that name a place and are answered only for another one, with the words no page of their place uses.
 
@@ -171,7 +180,8 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
     mother's room. A part is answered elsewhere when a key word of its own (the missing-word test, run on the
     passages inside its place) is missing from every passage inside, and a passage that uses the word belongs to a
     sibling: a page titled by a name ("New York City", "Washington, D.C."), not a general page ("Leave types" may
-    answer "… in Tock"). A strong answer inside the place (STRONG_SUPPORT) still answers."""
+    answer "… in Tock"); or, when that test finds none, a common word of the part only a sibling uses
+    (ELSEWHERE_WORDS). A strong answer inside the place (STRONG_SUPPORT) still answers."""
     out: dict[int, list[str]] = {}
     absent: dict[tuple[int, ...], list[str]] = {}  # the missing-word test per set of inside passages (it embeds)
     named: dict[str, bool] = {}  # per page title: `_named_page` in the passages' text, read once
@@ -190,9 +200,35 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
             named = {t: _named_page(t, text) for t in {c.passage.title for c in candidates}}
         used = set().union(*(c.stems | content_stems(c.heading) for c in candidates
                              if c.outside and c.outside[j] and named[c.passage.title]))
-        if lacking := [w for w in absent[key] if stem(w) in own and stem(w) in used]:
+        lacking = [w for w in absent[key] if stem(w) in own and stem(w) in used]
+        if ELSEWHERE_WORDS and not lacking and _OFFICE.search(frame.question):
+            siblings = [c for c in candidates if c.outside and c.outside[j] and named[c.passage.title]]
+            lacking = _only_elsewhere(part.query, inside, siblings, embed)
+        if lacking:
             out[j] = lacking
     return out
+
+
+def _only_elsewhere(asked: str, inside: list[Candidate], siblings: list[Candidate], embed) -> list[str]:
+    """The part's words (under MODIFIER_ZIPF) that head a section of a sibling place's page ("Amenities > Gym") when
+    no section inside the place shares a word with that heading and no passage inside uses the word, by itself, a
+    clipping or a synonym (SYNONYM_COSINE: "bicycle" is there in "Bike parking"; DC's "Getting here > Biking" covers
+    Chicago's "Bike parking", so "Is bike parking free at the DC office?" is asked of a topic DC has)."""
+    here = set().union(*(c.stems | content_stems(c.heading) for c in inside))
+    sections = set().union(*(content_stems(section_heading(c)) for c in inside))
+    headed = [content_stems(section_heading(c)) for c in siblings]
+    words = [w for w in dict.fromkeys(x.lower() for x in content_words(asked)) if zipf(w) < topic.MODIFIER_ZIPF
+             and stem(w) not in here and w not in FRAMING
+             and any(stem(w) in h and not h & sections for h in headed)]
+    if not words:
+        return []
+    text = " ".join({f"{c.heading} {c.text}" for c in inside})
+    vocabulary = sorted({w.lower() for w in topic.TOKEN.findall(text) if len(w) > 2} & set(content_words(text)))
+    if vocabulary:
+        vecs = embed(words + vocabulary)
+        nearest = (vecs[:len(words)] @ vecs[len(words):].T).max(axis=1)
+        words = [w for w, s in zip(words, nearest) if s < SYNONYM_COSINE and not clipped(w, vocabulary)]
+    return words
 
 
 # A page titled by a common noun ("Benefits") is no place's: the pages write it in lower case ("After my last day at

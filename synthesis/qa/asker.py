@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..quantities import quantities
-from ..sentences import asked_sentences
+from ..sentences import asked_sentences, asking_sentence, told_statements
 from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
 from .thresholds import threshold_case
 
@@ -244,3 +244,21 @@ def other_side(side: str, heading: str) -> bool:
     """The heading path is the other side's of a giving (`asked_side`): it names that side and not the asker's."""
     giving, receiving = bool(_GIVING_HEAD.search(heading)), bool(_RECEIVING_HEAD.search(heading))
     return (side == "give" and receiving and not giving) or (side == "receive" and giving and not receiving)
+
+
+# A question asked of "each" (or "both") of the things a statement before it joins ("I want to see who is staffed to
+# which 18F projects and which projects are about to start. Where do I look for each?"): read as one part, nothing
+# checks that every thing is answered, so its answer is never 'high' (EACH_ASKED; hp35 had a wrong 'high' answering
+# one of two). Not "How much does a license cost each?" (nothing told) nor a yes/no ("Do I need to sign both?").
+EACH_ASKED = True
+_OF_EACH = re.compile(r"(?i)\b(?:each|both)(?:\s+(?:one|of\s+(?:those|these|them|the\s+two)(?:\s+[\w-]+)?))?\s*\??\s*$")
+_JOINS = re.compile(r"(?i)\s(?:and|plus|as well as)\s|,\s*(?:and\s+)?(?:also\s+)?\w")
+_YES_NO = re.compile(r"(?i)^\W*(?:do|does|did|can|could|should|will|would|is|are|am|must|may|have|has)\b")
+
+
+def asks_each(question: str) -> bool:
+    """The asking sentence ends asking its question of "each" or "both" of the things the statement before it joins
+    ("… my pay stub and also raise how much I put into my TSP. Where do I do each of those?")."""
+    asking, told = asking_sentence(question), told_statements(question)
+    return (EACH_ASKED and bool(told) and bool(_JOINS.search(told[-1])) and not _YES_NO.match(asking)
+            and bool(_OF_EACH.search(asking)))

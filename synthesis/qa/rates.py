@@ -1,6 +1,6 @@
 """An amount of money asked per unit of time, distance or use, and whether a sentence states one: "What's the
 per-mile rate I get reimbursed?" is answered by "$0.67 per mile", not by the page's "$69 per day". Split from `values`,
-which reads the kind of value a part asks; answerability and the reader use both."""
+which reads the kind of value a part asks; `unstated` reads both."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ from . import specifics, topic
 from .question import Expect, Frame, Part, zipf
 from .reader import RELATED_SUPPORT, Candidate, field_line, last_heading, section_heading
 from .rates import asked_rate, rate_words, states_rate
-from .values import DATE, DURATION, PRICE, asked_value, measured_subject, priced_words, states_value
+from .values import (DATE, DURATION, PRICE, asked_unit, asked_value, fits_scale, measured_subject, priced_words,
+                     span_subject, states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration, a price, a time of day, a date or a percentage that no sentence about them
@@ -66,6 +67,13 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             # names no section (the pages say "annual leave"), and any related sentence may state them
             about = [c for c in about if _covers(subject, content_stems(f"{c.text} {c.lead_in} {c.heading}"))]
             lacking = f"{lacking} of {measured_subject(part.text)}"
+        if kind == DURATION and (unit := asked_unit(part.text)):  # "how many weeks": not only minutes (UNIT_SCALE)
+            about = [c for c in about if fits_scale(f"{c.text} {c.lead_in}", unit)]
+        if kind == DURATION and NAMED_SPANS:
+            name, marks = _span_names(part, candidates)
+            if name or marks:
+                asked = content_stems(frame.question)
+                about = [c for c in about if _names_span(name, marks, c, asked)]
         if kind == DATE and NAMED_DATES and (name := _proper_name(part.text)):
             # "When does the application window for GSA's Competitive Development Program open?": a date of it
             about = [c for c in about if _dates_name(name, f"{c.text} {c.lead_in} {c.heading}")]
@@ -96,6 +104,39 @@ def _dates_name(name: str, text: str) -> bool:
     initials = "".join(w[0] for w in name.split()).upper()
     return (_covers(content_stems(name), content_stems(text))
             or bool(re.search(rf"(?<![\w-]){initials}s?(?![\w-])", text)))
+
+
+# A duration asked of a thing named by a name ("How many business days does the GSA Pages Authority to Use security
+# review usually take?": two or more capitalised words, as NAMED_DATES reads them) or by a specific word that marks out
+# some retrieved pages from the rest ("… does a FITARA review usually take": rarer than SPECIFIC_ZIPF, on some
+# retrieved page but on no more than half of them: "GSA" is everywhere) is not stated by a sentence that does not name
+# it (text, lead-in, headings, page title): a name must be named, and a sentence without the word must name nothing
+# else specific ("OCE requires 5 business days for the initial review" times another review). The thing is what takes or lasts (`values.span_subject`), not
+# the asker's own case ("a GS-13", "my trip to New York"); a sentence naming nothing specific ("Background
+# investigations take about two months") may be about it (NAMED_SPANS)
+NAMED_SPANS = True
+
+
+def _span_names(part: Part, candidates: list[Candidate]) -> tuple[str, frozenset[str]]:
+    """The name and the distinctive specific stems of what the part asks the duration of, per the rule above."""
+    subject = span_subject(part.text) or measured_subject(part.text)
+    if not subject:
+        return "", frozenset()
+    pages: dict[tuple, set[str]] = {}  # per document: its chunks are one page
+    for c in candidates:
+        pages.setdefault(c.document, set()).update(c.stems | content_stems(c.heading))
+    specific = {stem(w) for w in content_words(subject) if zipf(w) < topic.SPECIFIC_ZIPF}
+    marks = frozenset(s for s in specific if 0 < sum(s in p for p in pages.values()) <= len(pages) / 2)
+    return _proper_name(f" {subject}"), marks
+
+
+def _names_span(name: str, marks: frozenset[str], c: Candidate, asked: set[str]) -> bool:
+    """The sentence may state the duration of the named thing: it names the name, and it names a mark or nothing
+    else specific (a content word rarer than SPECIFIC_ZIPF that the question does not use)."""
+    if name and not _dates_name(name, f"{c.text} {c.lead_in} {c.heading}"):
+        return False
+    return (not marks or bool(marks & (c.stems | content_stems(f"{c.lead_in} {c.heading}")))
+            or not any(zipf(w) < topic.SPECIFIC_ZIPF and stem(w) not in asked for w in content_words(c.text)))
 
 
 # A sentence under a heading the part (mostly) names ("how much notice do I need for live captioning (CART)" and

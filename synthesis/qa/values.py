@@ -66,6 +66,22 @@ _OF_SUBJECT = re.compile(
     r"transfers|count|counts|take|takes|use|need|needs)\b|\s*[?,.;]|\s*$)", re.I)
 
 
+# … and what takes or lasts: "How many business days does a FITARA review usually take …" → "FITARA review" (not
+# the asker: "How long should I expect the Customer Experience office to take …" names who acts, no thing that lasts)
+_SPAN_SUBJECT = re.compile(
+    rf"\bhow (?:many\s+(?:[\w-]+\s+)?(?:{_TIME_UNITS})|long)\s+(?:does|do|did|will|would|should|can|is|are)\s+"
+    r"(?:(?:the|a|an|my|our|your|their|this|that|its)\s+)?(?!(?:i|we|you|they|he|she|it)\b)"
+    r"(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,6}?)\s+"
+    r"(?:(?:usually|typically|normally|generally|actually|really|still)\s+)?(?:take|last|run|stay|remain)s?\b", re.I)
+_PRONOUN = re.compile(r"(?i)^(?:it|this|that|they|these|those|he|she|you|we|i)$")
+
+
+def span_subject(text: str) -> str:
+    """What a "how long does X take" part asks the duration of ("FITARA review"), or '' (a pronoun: "it")."""
+    m = _SPAN_SUBJECT.search(text)
+    return m.group("np") if m and not _PRONOUN.match(m.group("np")) else ""
+
+
 def measured_subject(text: str) -> str:
     """What a "how many hours of …" part asks the duration of ("weather and safety leave"), or ''."""
     m = _OF_SUBJECT.search(text) if OF_SUBJECT else None
@@ -93,16 +109,17 @@ MONEY_LIMITS = True
 _ASKS_LIMIT = re.compile(r"\b(?:what(?:'s|’s| is| are)|how (?:high|big|much|large) is|is there)\s+"
                          r"(?:(?:the|a|an|my|our|any)\s+)?(?P<limit>(?:credit|spending|purchase|purchasing|dollar)"
                          r"(?:\s+card)?\s+(?:limit|cap|ceiling))s?\b", re.I)
-# pay asked ("What GS grade and salary range was the role posted at?", "What's the maximum salary at GSA?", "How much
-# does a fellow make?"): an amount of money answers it, a grade alone does not (SALARY_ASKED). Not "what happens to my
-# salary", "does my salary …": those ask no amount.
+# pay asked ("What GS grade and salary range was the role posted at?", "What's the maximum salary at GSA?", "what's the
+# pay for a GS-13"): an amount of money answers it, a grade alone does not (SALARY_ASKED). Not what a kind of pay is
+# ("What is locality pay?", "What is Pay.gov used for?"), nor "what happens to my salary", "which pay scale applies":
+# those ask no amount. The noun follows a determiner ("the", "my"); only "salary" and "wage" take a word between
+# ("the maximum salary").
 SALARY_ASKED = True
 _ASKS_SALARY = re.compile(
-    r"\bwhat(?:'s|’s| is| are| was| were)\s+(?:(?:the|my|our|their|its|a|an)\s+)?"
-    r"(?:(?!(?:on|of|for|about|to|in|with|regarding)\b)[\w-]+\s+){0,2}?"  # (not "what is the rule on pay for …")
-    r"(?:salary|salaries|wages?|pay)\b(?=\s*(?:[?,.]|$|(?:at|for|of|in|on|with|when|if|and)\b))|"
-    r"\b(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:salary|pay|wage) (?:range|band|scale)s?\b|"
-    r"\bhow much (?:does|do|will|would|did|can|could) (?:[\w'’-]+\s+){1,4}?(?:earn|make)\b(?!\s+(?:in|of)\b)", re.I)
+    r"\bwhat(?:'s|’s| is| are| was| were)\s+(?:the|my|our|their|its|a|an)\s+(?:pay|"
+    r"(?:(?!(?:on|of|for|about|to|in|with|regarding)\b)[\w-]+\s+){0,2}?(?:salary|salaries|wages?))"
+    r"(?=\s*(?:[?,]|\.(?!\w)|$|(?:at|for|of|in|on|with|when|if)\b))|"
+    r"\b(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:salary|pay|wage) ranges?\b", re.I)
 # A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
 # percent"): answerability refuses only when none is there at all.
 _TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
@@ -243,6 +260,40 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
     return None
 
 
+# A number of weeks, months or years asked is not stated by a sentence whose only durations are seconds or minutes
+# ("How many weeks does the discovery phase last?" and "Timing: 60 minutes monthly"), nor a number of seconds or
+# minutes by one stating only weeks, months or years; hours and days fit any (leave is asked in weeks and stated in
+# hours). Nor is a number of any unit stated by how often something happens alone ("… an online subscription that
+# bills monthly"; "twice weekly" counts days) (UNIT_SCALE)
+UNIT_SCALE = True
+_HOW_OFTEN = re.compile(r"\b(?:annually|daily|weekly|biweekly|monthly|yearly|hourly)\b", re.I)
+_COUNTED_TIMES = re.compile(r"\b(?:once|twice|thrice|(?:\d+|" + NUMBER_WORD + r")\s+times)\b", re.I)
+_SHORT, _LONG = {"second", "minute"}, {"week", "month", "year"}
+_STATED_UNIT = re.compile(r"\b(?:\d[\d,.]*|" + NUMBER_WORD + r"|a|an|one|few|several|couple of)\s*[- ]?(?:\w+\s+)?"
+                          r"(?P<u>second|sec|minute|min|hour|hr|day|week|fortnight|month|year)s?\b", re.I)
+_UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "fortnight": "week"}
+
+
+def asked_unit(text: str) -> str:
+    """The time unit a "how many …" part counts ("weeks"), or ''."""
+    m = _ASKS_TIME.search(text)
+    return (m.group("unit") or "").lower() if m else ""
+
+
+def fits_scale(text: str, asked: str) -> bool:
+    """False when every duration `text` states is on the other scale from the unit asked ("weeks": only "60 minutes"),
+    or when it says only how often ("monthly"); True otherwise."""
+    asked = asked.lower().rstrip("s")
+    if not UNIT_SCALE or asked not in _SHORT | _LONG | {"hour", "day"}:
+        return True
+    stated = {_UNIT_NAMES.get(u := m.group("u").lower(), u) for m in _STATED_UNIT.finditer(text)}
+    if not stated:  # ("bills monthly": only how often)
+        return (not _HOW_OFTEN.search(text) or bool(_COUNTED_TIMES.search(text))
+                or bool(_STATES_TIME.search(_HOW_OFTEN.sub(" ", text))))
+    other = _LONG if asked in _SHORT else _SHORT if asked in _LONG else set()
+    return not stated <= other
+
+
 def asks_salary(text: str) -> bool:
     """The part asks an amount of pay ("What's the maximum salary at GSA?"; SALARY_ASKED): a quantity."""
     return SALARY_ASKED and bool(_ASKS_SALARY.search(text))
@@ -266,5 +317,6 @@ def states_value(text: str, kind: str) -> bool:
     return kind == DURATION and NUMBER_OF_UNIT and bool(_STATES_COUNTED.search(text))
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "YEAR", "asked_value", "asks_date",
-           "asks_salary", "measured_subject", "priced_words", "states_value", "states_year"]
+__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "YEAR", "asked_unit", "asked_value",
+           "asks_date", "asks_salary", "fits_scale", "measured_subject", "priced_words", "span_subject", "states_value",
+           "states_year"]

@@ -83,7 +83,14 @@ _IDIOMS = re.compile(r"\b(no matter|no later than|no sooner|no more than|no less
                      r"than|nothing but|not least|no doubt)\b", re.I)
 
 
+# An FAQ's answer word restates the polarity of what follows it, it adds none: "No. Please don't “save” hours …" says
+# what "Also, please don't “save” hours …" says (hp36: reported as a disagreement) (ANSWER_WORD)
+ANSWER_WORD = True
+_ANSWER_WORD = re.compile(r"^\W*(?:no|nope|yes|yep)\s*[.,!:;–—-]\s*", re.I)
+
+
 def _main_words(text: str) -> list[str]:
+    text = _ANSWER_WORD.sub("", text) if ANSWER_WORD else text
     return words(_CONDITIONAL.sub(" ", _IDIOMS.sub(" ", text)))
 
 

@@ -21,7 +21,7 @@ from ..planner import main_noun_phrase
 from ..qa import Candidate, Expect, Frame, Reader, analyze, kinds, support
 from ..qa.question import Part
 from ..qa.answerability import Support
-from ..qa.asker import case_numbers, opposite_kinds, same_number, words_of
+from ..qa.asker import asks_each, case_numbers, opposite_kinds, same_number, words_of
 from ..qa.kinds import asks_holder, holds
 from ..qa.reader import RELATED_SUPPORT
 from ..qa.values import asked_value, asks_date, states_value
@@ -218,6 +218,7 @@ class ExtractiveSynthesizer:
             p.expect is Expect.QUANTITY and (mine := [u for u in answers if u.part == j or len(frame.parts) == 1])
             and not any(same_number(told, f"{u.lead_in} {u.text}") for u in mine)
             for j, p in enumerate(frame.parts) if j not in {g.part for g in gaps}))
+        other_case = other_case or (len(frame.parts) == 1 and asks_each(frame.question))  # (asker.EACH_ASKED)
         if not fits or not checkable or disputed or gaps or other_case:  # (a quoted rule of the opposite kind,
             strength = min(strength, 0.6)  # "… a public GitHub repo" for a private one: never 'high')
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)

@@ -156,5 +156,7 @@ async def test_a_salary_asked_is_an_amount_of_pay(minilm, monkeypatch):
     assert values.asked_value("What happens to my salary when I go on a detail?") is None
     assert values.asked_value("Which salary table applies to me in Denver?") is None
     assert values.asked_value("What is the rule on pay for holidays?") is None  # a rule asked, no amount
+    for kind in ("What is locality pay?", "What is Pay.gov used for?", "Which pay scale applies to me?"):
+        assert values.asked_value(kind) is None, kind  # what a kind of pay is, a scale's name
     monkeypatch.setattr(values, "SALARY_ASKED", False)
     assert (await _answer(minilm, question, _context(RFC_ADVISOR, RFC_WHY))).summary
