@@ -111,9 +111,9 @@ def _dates_name(name: str, text: str) -> bool:
 # some retrieved pages from the rest ("… does a FITARA review usually take": rarer than SPECIFIC_ZIPF, on some
 # retrieved page but on no more than half of them: "GSA" is everywhere) is not stated by a sentence that does not name
 # it (text, lead-in, headings, page title): a name must be named, and a sentence without the word must name nothing
-# else specific ("OCE requires 5 business days for the initial review" times another review). The thing is what takes or lasts (`values.span_subject`), not
-# the asker's own case ("a GS-13", "my trip to New York"); a sentence naming nothing specific ("Background
-# investigations take about two months") may be about it (NAMED_SPANS)
+# else specific ("OCE requires 5 business days for the initial review" times another review; "Background
+# investigations take about two months" may be about "the e-QIP background investigation"). The thing is what takes or
+# lasts (`values.span_subject`), never the asker's own case ("a GS-13", "my trip to New York") (NAMED_SPANS)
 NAMED_SPANS = True
 
 
