@@ -224,11 +224,17 @@ def _only_elsewhere(asked: str, inside: list[Candidate], siblings: list[Candidat
         return []
     text = " ".join({f"{c.heading} {c.text}" for c in inside})
     vocabulary = sorted({w.lower() for w in topic.TOKEN.findall(text) if len(w) > 2} & set(content_words(text)))
-    if vocabulary:
-        vecs = embed(words + vocabulary)
-        nearest = (vecs[:len(words)] @ vecs[len(words):].T).max(axis=1)
-        words = [w for w, s in zip(words, nearest) if s < SYNONYM_COSINE and not clipped(w, vocabulary)]
-    return words
+    near = _synonyms(words, vocabulary, embed)
+    return [w for w in words if w not in near and not clipped(w, vocabulary)]
+
+
+def _synonyms(words: list[str], vocabulary: list[str], embed) -> set[str]:
+    """The `words` some vocabulary word is within SYNONYM_COSINE of (one embedding call for all of them)."""
+    if not words or not vocabulary:
+        return set()
+    vecs = embed(words + vocabulary)
+    nearest = (vecs[:len(words)] @ vecs[len(words):].T).max(axis=1)
+    return {w for w, s in zip(words, nearest) if s >= SYNONYM_COSINE}
 
 
 # A page titled by a common noun ("Benefits") is no place's: the pages write it in lower case ("After my last day at
@@ -329,10 +335,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # ("donate" is no synonym of "charity" when the question says "donations").
     vocabulary = sorted(w for w in {w.lower() for w in topic.TOKEN.findall(top_text) if len(w) > 2}
                         & set(content_words(top_text)) if stem(w) not in asked_stems)
-    if vocabulary:
-        vecs = embed(absent + vocabulary)
-        nearest = (vecs[:len(absent)] @ vecs[len(absent):].T).max(axis=1)
-        absent = [w for w, s in zip(absent, nearest) if s < SYNONYM_COSINE or w in places]  # another city is no synonym
+    near = _synonyms(absent, vocabulary, embed)
+    absent = [w for w in absent if w not in near or w in places]  # another city is no synonym
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
     absent = [w for w in absent if not clipped(w, vocabulary)]
     absent = [w for w in absent if not hyphenated(w, present, vocabulary)]  # "auto-archiver": "automatically archived"
