@@ -35,10 +35,11 @@ from ..sentences import asked_sentences, split_sentences
 from ..stems import content_stems, content_words, contracted_stopword, stem
 from . import pointing, topic
 from .asker import written_as_name
+from .candidate import Candidate, section_heading
 from .chatter import chatter
 from .compared import comparison_word
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
-from .reader import RELATED_SUPPORT, Candidate, section_heading
+from .reader import RELATED_SUPPORT
 from .unstated import unstated_values
 from .wordforms import clipped, collided, hyphenated, identifier_parts, other_kind, spellings
 

@@ -14,7 +14,7 @@ from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
 from .thresholds import threshold_case
 
 if TYPE_CHECKING:
-    from .reader import Candidate
+    from .candidate import Candidate
 
 # A sentence that states the rule for the case the asker sets ("… if the engineering manager is unreachable?" → "If
 # the owning team's engineering manager is unreachable for 30 minutes, any other engineering manager may approve"):

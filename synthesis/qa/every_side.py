@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 
 from ..stems import content_stems
+from .candidate import Candidate
 from .compared import DETERMINER
 from .question import Frame
-from .reader import Candidate
 from .sides import SideName, names_whole, told_apart_by_common
 
 CONTRAST_RATIO = 0.9  # a line contrasting the sides this close to each side's best answers the comparison

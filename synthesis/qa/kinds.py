@@ -18,7 +18,7 @@ from .question import Expect, Part
 from .values import CLOCK, DATE, FREQUENCY, YEAR, asked_value, asks_date, states_value, states_year
 
 if TYPE_CHECKING:
-    from .reader import Candidate
+    from .candidate import Candidate
 
 # Relevance kept by a sentence without the kind of answer the part expects ("how many" answered with no number).
 MISFIT = {Expect.QUANTITY: 0.58, Expect.WHO: 0.62, Expect.WHERE: 0.7, Expect.YESNO: 0.82, Expect.PROCEDURE: 0.82,

@@ -10,10 +10,10 @@ from ..models import headings
 from ..pointers import is_pointer
 from ..stems import content_stems
 from . import reader
+from .candidate import Candidate, last_heading, section_heading
 from .every_side import contrast_line, own_words, section_of, shared_section
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
-from .reader import Candidate, last_heading, section_heading
 from .sides import (SideName, frame_case, named_over, names_whole, numbered, split_stems, titled_by,
                     told_apart_by_common)
 

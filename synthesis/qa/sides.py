@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from ..planner import main_noun_phrase
 from ..stems import STOPWORDS, content_stems, content_words, stem
 from . import topic
+from .candidate import Candidate, last_heading
 from .compared import bare_aspect
 from .question import Frame, zipf
-from .reader import Candidate, last_heading
 from .wordforms import lexicon
 
 QUALIFIED = True  # a qualifier in brackets is part of a side's mark: "Schedule A(r)" is not "Schedule A(u)"

@@ -11,9 +11,10 @@ from bisect import bisect_right
 from ..quantities import NUMBER_WORD, quantities
 from ..stems import content_stems, content_words, stem
 from . import specifics, topic
+from .candidate import Candidate, field_line, last_heading, section_heading
 from .question import Expect, Frame, Part, zipf
-from .reader import RELATED_SUPPORT, Candidate, field_line, last_heading, section_heading
 from .rates import asked_rate, rate_words, states_rate
+from .reader import RELATED_SUPPORT
 from .values import (DATE, DURATION, PRICE, asked_unit, asked_value, fits_scale, measured_subject, priced_words,
                      span_subject, states_value)
 

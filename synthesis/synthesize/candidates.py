@@ -17,7 +17,7 @@ from ..models import Passage, headings
 from ..pointers import points_back
 from ..qa import Candidate
 from ..qa.kinds import mostly_instructions
-from ..qa.reader import field_line
+from ..qa.candidate import field_line
 from ..sentences import ITEM_LINE, announces_next, lead_text, sentence_units
 from .base import Context
 

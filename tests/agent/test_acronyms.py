@@ -7,7 +7,7 @@ import pytest
 from synthesis.models import Passage
 from synthesis.qa import Reader, analyze
 from synthesis.qa.acronyms import definitions, expand
-from synthesis.qa.reader import Candidate
+from synthesis.qa.candidate import Candidate
 
 
 @pytest.mark.parametrize(("text", "acronym", "meaning"), [

@@ -1880,7 +1880,7 @@ def test_a_duration_or_price_answer_states_one(question, text, holds_it):
     """A quantity part that asks for a duration or a price is held (for the fit that ranks sentences and for 'high'
     confidence) only by a sentence that states one; a part asking when something happened, by a year."""
     from synthesis.qa.kinds import holds
-    from synthesis.qa.reader import Candidate
+    from synthesis.qa.candidate import Candidate
 
     part = analyze(question).parts[-1]
     assert part.expect is Expect.QUANTITY
@@ -1914,7 +1914,8 @@ def test_the_row_naming_the_askers_code_answers(minilm, monkeypatch):
     FAQ under that heading lists a code per office, and the one for 18F is "Q2ADA: 18F". The row naming the code the
     asker gives is theirs, as the row stating their number is."""
     import synthesis.qa.reader as reader
-    from synthesis.qa.reader import Candidate, Reader
+    from synthesis.qa.candidate import Candidate
+    from synthesis.qa.reader import Reader
 
     rows = ["Q2: Director and Staff", "Q2AC: IAE", "Q2ADA: 18F", "Q2ADB: CoE", "Q2BA: Acquisitions",
             "Q2BB: Business Operations", "Q2BD: Outreach"]
@@ -1964,7 +1965,8 @@ def test_a_side_of_a_comparison_gets_more_than_its_best_line(minilm, monkeypatch
     nothing else brings it in)."""
     from synthesis.qa import selection
     from synthesis.qa.selection import pick_answers
-    from synthesis.qa.reader import Candidate, Reader
+    from synthesis.qa.candidate import Candidate
+    from synthesis.qa.reader import Reader
 
     section = "Alternative work schedules > Types of flexible schedules"
     flexitour = Passage(id="p1", doc_id="schedules", title="Work schedules", section=f"{section} > Flexitour",
@@ -2464,7 +2466,7 @@ def test_an_faq_heading_asks_the_procedure_only_when_it_asks_how_and_asks_this(h
     """The FAQ rule's gates: the heading asks a question, asks how to do something, and is the part's own question
     (cosine at least the reader's FAQ_COSINE): "What kind of help can the Writing Lab offer?" is 0.8 from "How do I
     ask the Writing Lab for help" and would have quoted what the Lab does as the way to ask it."""
-    from synthesis.qa.reader import Candidate
+    from synthesis.qa.candidate import Candidate
     from synthesis.qa.selection import _asks_the_procedure
 
     text = "Refer to the FAQ to learn how to apply."

@@ -60,7 +60,7 @@ def test_a_finding_quotes_a_lists_lead_in_once():
     """npm's docs: 'The main differences between using npm install and npm ci are: [1] The main differences between
     using npm install and npm ci are: If a node_modules is already present, …' -- the lead-in quoted alone and again
     before each item."""
-    from synthesis.qa.reader import Candidate
+    from synthesis.qa.candidate import Candidate
     from synthesis.synthesize.quotes import quote_all as _quote_all
 
     page = Passage(id="ci", doc_id="npm-ci.md", content="", score=0.6, title="npm-ci", section="Description")
