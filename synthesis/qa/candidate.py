@@ -40,6 +40,7 @@ class Candidate:
     goes_on: bool = False  # a list item's later sentence ("**Change the passcode.** It must be …"): see `_join_back`
     label: str = ""  # the label of a word or two a nested item reads under ("TTSC calendar"): sentences.LABEL_PARENTS
     joined: bool = False  # two sentences: the second points back at the first ("This request will require …")
+    asked: bool = False  # it answers the question just before it in its paragraph (see `candidates._join_back`)
     vector: np.ndarray | None = None
     scores: list[float] = field(default_factory=list)  # relevance per part
     support: list[float] = field(default_factory=list)  # per part: cosine + 0.3·keyword overlap (answerability)

@@ -27,9 +27,9 @@ from ..sentences import OPTION_TERM
 from ..stems import content_stems, stem
 from . import asker, kinds
 from .acronyms import definitions, expand, spelled_out
-from .candidate import FIELD_LINE_WORDS, Candidate, field_line, last_heading, section_heading
 from .asker import (asked_case, numbers_stated, opposite_kinds, same_case, same_number, scopes, threshold_fit,
                     title_initials, words_of)
+from .candidate import FIELD_LINE_WORDS, Candidate, field_line, last_heading
 from .question import Expect, Field, Frame, stem_weights
 from .thresholds import told_amounts
 

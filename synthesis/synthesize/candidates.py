@@ -16,9 +16,9 @@ from ..lists import ends_in_steps, steps_go_on
 from ..models import Passage, headings
 from ..pointers import points_back
 from ..qa import Candidate
-from ..qa.kinds import mostly_instructions
 from ..qa.candidate import field_line
-from ..sentences import ITEM_LINE, announces_next, lead_text, sentence_units
+from ..qa.kinds import mostly_instructions
+from ..sentences import ITEM_LINE, Sentence, announces_next, lead_text, sentence_units
 from .base import Context
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
@@ -26,6 +26,13 @@ MAX_CANDIDATES = 150  # sentences read per question (every one is embedded): the
 JOIN_WORDS = 40  # a sentence pointing back is joined to the one before it when that one is at most this long
 POINTER = re.compile(r"^(see|read|refer to|more in|details in|back to)\b", re.I)
 GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "background", "notes", "general", "details"}
+# A short question that opens a paragraph, and the sentence after it, are one unit, as a sentence pointing back and the
+# one before it are: "Have questions about a role? Please reach out to the point of contact listed on the
+# announcement." read alone names no role, and the question alone answers nothing. Not a question further into a
+# paragraph (rhetorical, or the last of a list of questions), and not when the sentence after the answer points back
+# at it: that one joins the answer instead (ASKED_BEFORE)
+ASKED_BEFORE = True
+ASKED_WORDS = 15  # … a question of at most this many words (a longer one is prose that ends in a question mark)
 
 
 def candidates(context: Context) -> list[Candidate]:
@@ -35,7 +42,8 @@ def candidates(context: Context) -> list[Candidate]:
     for src in context.sources:  # best source first: a long context stops at the cap, not at its best sentences
         if len(units) >= MAX_CANDIDATES:
             break
-        for pos, sentence in enumerate(sentence_units(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]):
+        sentences = sentence_units(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]
+        for pos, sentence in enumerate(sentences):
             text = protect(sentence.text)  # the document's own [4] never reads as our citation
             if POINTER.match(text) and len(text.split()) <= 8:
                 continue  # "See Database migrations." points elsewhere; it answers nothing itself
@@ -44,8 +52,23 @@ def candidates(context: Context) -> list[Candidate]:
             units.append(Candidate(text=text, source=src.number, position=pos, passage=src.passage,
                                    fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
                                    goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph,
-                                   label=protect(sentence.label)))
+                                   label=protect(sentence.label), asked=_asked_before(sentences, pos)))
     return _join_back(_rejoin_lists(units))
+
+
+def _asked_before(sentences: list[Sentence], pos: int) -> bool:
+    """The sentence at `pos` answers the short question that opens its paragraph of prose just before it, and the
+    sentence after it does not point back at it (ASKED_BEFORE)."""
+    if not ASKED_BEFORE or pos < 1:
+        return False
+    sentence, before = sentences[pos], sentences[pos - 1]
+    same = [x for x in sentences[max(0, pos - 2):pos + 2] if x.paragraph == sentence.paragraph]
+    return bool(sentence.paragraph >= 0 and same[:2] == [before, sentence]  # the question opens the paragraph
+                and not before.fragment and not sentence.fragment
+                and before.text.rstrip().endswith("?") and ":" not in before.text  # "First check: was …?" tells
+                and not sentence.text.rstrip().endswith("?")
+                and len(before.text.split()) <= ASKED_WORDS
+                and not (len(same) > 2 and points_back(same[2].text)))
 
 
 # "This option tells CTest to write …": the sentence names its subject only by its kind; the heading names it.
@@ -166,7 +189,7 @@ def _join_back(units: list[Candidate]) -> list[Candidate]:
         if (prev is not None and prev.passage is u.passage and prev.position == u.position - closed.get(key, 0) - 1
                 and (u.goes_on or (not prev.fragment and not u.fragment))  # (a code line is listed: a fragment)
                 and not prev.joined
-                and len(prev.text.split()) <= JOIN_WORDS and points_back(u.text)):
+                and len(prev.text.split()) <= JOIN_WORDS and (points_back(u.text) or u.asked)):
             prev.text = f"{prev.text} {u.text}"
             prev.joined = True
             closed[key] = closed.get(key, 0) + 1
