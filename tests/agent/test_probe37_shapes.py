@@ -81,4 +81,3 @@ def test_the_answer_to_a_question_before_it_scores_with_that_question(minilm, mo
     monkeypatch.setattr(module, "ASKED_BEFORE", False)
     off = _best(minilm, question, _context(TTSJOBS), "point of contact")
     assert on > off + 0.1, (on, off)
-
