@@ -62,13 +62,13 @@ def _asked_before(sentences: list[Sentence], pos: int) -> bool:
     if not ASKED_BEFORE or pos < 1:
         return False
     sentence, before = sentences[pos], sentences[pos - 1]
-    same = [x for x in sentences[max(0, pos - 2):pos + 2] if x.paragraph == sentence.paragraph]
-    return bool(sentence.paragraph >= 0 and same[:2] == [before, sentence]  # the question opens the paragraph
-                and not before.fragment and not sentence.fragment
-                and before.text.rstrip().endswith("?") and ":" not in before.text  # "First check: was …?" tells
-                and not sentence.text.rstrip().endswith("?")
-                and len(before.text.split()) <= ASKED_WORDS
-                and not (len(same) > 2 and points_back(same[2].text)))
+    here = sentence.paragraph
+    opens = before.paragraph == here >= 0 and (pos < 2 or sentences[pos - 2].paragraph != here)
+    after = sentences[pos + 1] if pos + 1 < len(sentences) else None
+    return (opens and not before.fragment and not sentence.fragment
+            and before.text.rstrip().endswith("?") and ":" not in before.text  # "First check: was …?" tells
+            and not sentence.text.rstrip().endswith("?") and len(before.text.split()) <= ASKED_WORDS
+            and not (after is not None and after.paragraph == here and points_back(after.text)))
 
 
 # "This option tells CTest to write …": the sentence names its subject only by its kind; the heading names it.
