@@ -21,7 +21,16 @@ _ATTRIBUTIVE = re.compile(r"\b(?:a|an|another|two|three|four|several|many|\d+)\s
 
 def compares(text: str) -> bool:
     """The text asks for a comparison ("How do X and Y differ?"), not a different one of something."""
-    return bool(_COMPARE.search(_ATTRIBUTIVE.sub(" ", text)))
+    return bool(_COMPARE.search(_ATTRIBUTIVE.sub(" ", text))) or bool(SETS_APART and _SETS_APART.search(text))
+
+
+# … and what sets one side apart from the other ("When I'm giving a teammate feedback, what separates coaching from
+# evaluation?", "what distinguishes X from Y", "how do I tell X apart from Y", "how can I tell X from Y"): the two
+# sides of a difference (SETS_APART)
+SETS_APART = True
+_SETS_APART = re.compile(r"\bwhat\s+(?:(?:really|actually|exactly)\s+)?(?:separates|distinguishes|sets apart|differentiates)\s+"
+                         r"(?P<a>.+?)\s+from\s+(?P<b>[^?.!]+)|\bhow (?:do|can|would|should) (?:i|we|you|one) tell\s+"
+                         r"(?P<c>.+?)\s+(?:apart\s+)?from\s+(?P<d>[^?.!]+)", re.I)
 
 
 _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to|rather than|instead of|"
@@ -45,7 +54,7 @@ _DIFFER_BETWEEN = re.compile(r"\s(?:differ|differs|different)\s+(?:between|acros
 
 
 _COMPARING = frozenset("""differ differs differed differing difference differences different differently versus vs
-compare compared compares comparing comparison""".split())
+compare compared compares comparing comparison separates distinguishes differentiates""".split())
 
 
 def comparison_word(word: str) -> bool:
@@ -65,6 +74,8 @@ def comparison_sides(question: str, *, scene: bool = False) -> list[str]:
     if SCENE_LEAD and (back := _ASKS_BACK.search(body)) and not _SIDE_SPLIT.search(back.group(0)):
         # "--force-reinstall vs --ignore-installed: how do they behave differently" (a clause naming no sides)
         body = body[:back.start()] + body[back.end():]
+    if SETS_APART and (apart := _SETS_APART.search(body)):  # "what separates coaching from evaluation"
+        body = " versus ".join(x for x in apart.group("a", "b", "c", "d") if x)
     body = SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
     between = _DIFFER_BETWEEN.search(body)  # "how do the building rules differ between DC and New York"

@@ -137,6 +137,7 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
                   if zipf(w := m.group("verb").lower()) < SPECIFIC_ZIPF and "VERB" in (forms := lexicon(w))
                   and (m.group("by").lower() != "to" or "NOUN" not in forms)  # (only a rare one could be a topic)
                   and w not in asked}
+    found |= told_subject_verbs(question)
     if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
         found |= {w.lower() for s in told for m in _VERB_ME.finditer(s)
                   if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
@@ -190,9 +191,23 @@ _VERB_ME = re.compile(r"(?<!\bbe )(?<!\bbeen )(?<!\bis )(?<!\bwas )(?<!\bwere )(
 # travel guide, I …"): the asker's verb (a verb to the lexicon: not "Nothing", "Coworking"), where they did it
 # after it, then the asker's own clause
 OPENING_PARTICIPLE = True
+# A told statement whose subject is a noun phrase ("A project meeting clashed with one of my required onboarding
+# classes.", "Our engagement wraps up in a few months"): its verb, a past form or an -s form before a particle, is
+# what happened, no topic (TOLD_SUBJECT; the noun phrase is one to three words after its determiner)
+TOLD_SUBJECT = True
+_TOLD_SUBJECT = re.compile(r"^\W*(?:a|an|the|my|our|their|this|that)\s+(?:[\w'-]+\s+){1,3}?"
+                           r"(?P<verb>[a-z]{3,}(?:ed|s(?=\s+(?:up|out|off|down|over|back|through)\b)))\b", re.I)
 _OPENING_PARTICIPLE = re.compile(r"^\W*(?P<verb>[A-Za-z]{2,}ing)\s+(?:around|through|into|in|at|over|across|on|"
                                  r"about|with|under)\b[^,]{0,60},\s*(?:my|our|i|i'm|i’m|we|we're|we’re)\b", re.I)
 COMMON_VERB_ZIPF = 4.0  # a verb this common in English is an action, not a thing the knowledge base names
+
+
+def told_subject_verbs(question: str) -> set[str]:
+    """The verbs of told statements whose subject is a noun phrase (TOLD_SUBJECT): "clashed", "wraps"."""
+    if not TOLD_SUBJECT:
+        return set()
+    return {m.group("verb").lower() for s in told_statements(question)
+            if (m := _TOLD_SUBJECT.match(s)) and "VERB" in lexicon(m.group("verb"))}
 
 
 def _common_verb(*bases: str) -> bool:

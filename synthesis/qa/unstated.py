@@ -71,10 +71,10 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         if kind == DURATION and (unit := asked_unit(part.text)):  # "how many weeks": not only minutes (UNIT_SCALE)
             about = [c for c in about if fits_scale(f"{c.text} {c.lead_in}", unit)]
         if kind == DURATION and NAMED_SPANS:
-            name, marks = _span_names(part, candidates)
+            name, marks, marked = _span_names(part, candidates)
             if name or marks:
                 asked = content_stems(frame.question)
-                about = [c for c in about if _names_span(name, marks, c, asked)]
+                about = [c for c in about if _names_span(name, marks, c, asked, marked)]
         if kind == DATE and NAMED_DATES and (name := _proper_name(part.text)):
             # "When does the application window for GSA's Competitive Development Program open?": a date of it
             about = [c for c in about if _dates_name(name, f"{c.text} {c.lead_in} {c.heading}")]
@@ -116,28 +116,34 @@ def _dates_name(name: str, text: str) -> bool:
 # investigations take about two months" may be about "the e-QIP background investigation"). The thing is what takes or
 # lasts (`values.span_subject`), never the asker's own case ("a GS-13", "my trip to New York") (NAMED_SPANS)
 NAMED_SPANS = True
+# … and a sentence naming nothing specific states it only on a page naming a mark: "If you are a supervisor and you
+# are leaving within 120 days of the next review period" is about a performance review, on a page that never names
+# FITARA (SPAN_PAGE)
+SPAN_PAGE = True
 
 
-def _span_names(part: Part, candidates: list[Candidate]) -> tuple[str, frozenset[str]]:
-    """The name and the distinctive specific stems of what the part asks the duration of, per the rule above."""
+def _span_names(part: Part, candidates: list[Candidate]) -> tuple[str, frozenset[str], frozenset]:
+    """The name and the distinctive specific stems of what the part asks the duration of, per the rule above, and the
+    pages (documents) naming one of those stems."""
     subject = span_subject(part.text) or measured_subject(part.text)
     if not subject:
-        return "", frozenset()
+        return "", frozenset(), frozenset()
     pages: dict[tuple, set[str]] = {}  # per document: its chunks are one page
     for c in candidates:
         pages.setdefault(c.document, set()).update(c.stems | content_stems(c.heading))
     specific = {stem(w) for w in content_words(subject) if zipf(w) < topic.SPECIFIC_ZIPF}
     marks = frozenset(s for s in specific if 0 < sum(s in p for p in pages.values()) <= len(pages) / 2)
-    return _proper_name(f" {subject}"), marks
+    return _proper_name(f" {subject}"), marks, frozenset(d for d, p in pages.items() if marks & p)
 
 
-def _names_span(name: str, marks: frozenset[str], c: Candidate, asked: set[str]) -> bool:
+def _names_span(name: str, marks: frozenset[str], c: Candidate, asked: set[str], marked: frozenset) -> bool:
     """The sentence may state the duration of the named thing: it names the name, and it names a mark or nothing
-    else specific (a content word rarer than SPECIFIC_ZIPF that the question does not use)."""
+    else specific (a content word rarer than SPECIFIC_ZIPF that the question does not use) on a page naming one."""
     if name and not _dates_name(name, f"{c.text} {c.lead_in} {c.heading}"):
         return False
     return (not marks or bool(marks & (c.stems | content_stems(f"{c.lead_in} {c.heading}")))
-            or not any(zipf(w) < topic.SPECIFIC_ZIPF and stem(w) not in asked for w in content_words(c.text)))
+            or (not any(zipf(w) < topic.SPECIFIC_ZIPF and stem(w) not in asked for w in content_words(c.text))
+                and (not SPAN_PAGE or c.document in marked)))
 
 
 # A sentence under a heading the part (mostly) names ("how much notice do I need for live captioning (CART)" and

@@ -7,7 +7,7 @@ A rule with a flag is switched off once in its test, so the test fails when the 
 from __future__ import annotations
 
 from synthesis import stems
-from synthesis.qa import Expect, analyze, kinds
+from synthesis.qa import Expect, analyze, answerability, kinds
 
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
@@ -159,4 +159,5 @@ async def test_a_salary_asked_is_an_amount_of_pay(minilm, monkeypatch):
     for kind in ("What is locality pay?", "What is Pay.gov used for?", "Which pay scale applies to me?"):
         assert values.asked_value(kind) is None, kind  # what a kind of pay is, a scale's name
     monkeypatch.setattr(values, "SALARY_ASKED", False)
+    monkeypatch.setattr(answerability, "PAIRED", False)  # (which refuses it too: no page says "salary" or "range")
     assert (await _answer(minilm, question, _context(RFC_ADVISOR, RFC_WHY))).summary
