@@ -367,7 +367,12 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
         return specific + unmet
     if absent and topic.off_topic(absent, asked):
         return absent + unmet
-    return [f"{a} {b}" for a, b in gone if a in absent and b in absent] + unmet
+    # (where the asker stands, how they talk and words that colour the asking are no kind either: "… on our staging
+    # cluster")
+    aside = topic.setting_words(frame.question) | talk
+    gone = [(a, b) for a, b in gone if a in absent and b in absent and not {a, b} & aside
+            and not topic.colours(a, frame.question) and not topic.colours(b, frame.question)]
+    return [f"{a} {b}" for a, b in gone] + unmet
 
 
 # A page's file name and the folder holding it name its topic as its title does: "What meeting length does the new
@@ -376,11 +381,12 @@ PATH_WORDS = True
 
 
 def path_words(doc_id: str) -> str:
-    """'…/supervisor-resources/new-supervisor-playbook/play-6.md' → 'new supervisor playbook play 6'; '' for an id that
-    is no file path."""
-    if "/" not in doc_id:
+    """'…/supervisor-resources/new-supervisor-playbook/play-6.md' → 'new supervisor playbook play 6', 'parking.md' →
+    'parking'; '' for an id that is no file path or URL ('4983')."""
+    path = re.split(r"[?#]", doc_id.replace("\\", "/"))[0].rstrip("/")
+    if "/" not in path and not re.search(r"\.\w{1,5}$", path):
         return ""
-    *_, folder, name = ["", *doc_id.replace("\\", "/").split("/")]
+    *_, folder, name = ["", *path.split("/")]
     return " ".join(re.split(r"[-_.\s]+", f"{folder} {name.rsplit('.', 1)[0]}")).strip()
 
 
@@ -394,15 +400,29 @@ PAIRED = True
 
 
 def noun_pairs(question: str) -> list[tuple[str, str]]:
-    """The noun compounds of two words (see PAIRED) in the sentences that ask, never in what the asker tells before
-    them, even when the asking points back at it ("I submitted a reasonable accommodation request for a different
-    monitor setup. Who actually makes the decision on it?" asks who decides, of no monitor setup)."""
-    asking = " ".join(x for x in asked_sentences(question) if x.endswith("?")) or question
-    pairs = []
+    """The noun compounds of two words (see PAIRED) in the sentences that ask (the last sentence when none ends in
+    "?"), never in what the asker tells before them, even when the asking points back at it ("I submitted a
+    reasonable accommodation request for a different monitor setup. Who actually makes the decision on it?" asks who
+    decides, of no monitor setup); not after a subject, "to" or a modal, where the first word is a verb ("how do I
+    request leave"), nor a gerund after a preposition ("for buying software"), nor before a head too general to name
+    a kind ("approval process")."""
+    sentences = asked_sentences(question)
+    asking = " ".join([x for x in sentences if x.endswith("?")] or sentences[-1:]) or question
+    pairs: list[tuple[str, str]] = []
     for clause in re.split(r"[,;:?!.()\"]", asking):
         tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
-        pairs += [(w, head) for w, head in zip(tokens, tokens[1:])
-                  if stem(w) != stem(head) and head not in topic.LIGHT_HEADS
+        pairs += [(w, head) for k, (w, head) in enumerate(zip(tokens, tokens[1:]))
+                  if stem(w) != stem(head) and head not in topic.LIGHT_HEADS and head not in GENERAL_HEADS
+                  and not (k and (tokens[k - 1] in _BEFORE_VERB
+                                  or (w.endswith("ing") and tokens[k - 1] in _BEFORE_GERUND)))
+                  and (w, head) not in pairs
                   and zipf(w) < topic.MODIFIER_ZIPF and content_words(w) and content_words(head)
                   and not describes(w) and "NOUN" in lexicon(head) and ("NOUN" in lexicon(w) or w.endswith("ing"))]
     return pairs
+
+
+# heads that name no kind of their own ("the approval process", "the leave policy"), and what a verb follows
+GENERAL_HEADS = frozenset("process processes procedure procedures policy policies rule rules requirement requirements "
+                          "option options step steps".split())
+_BEFORE_VERB = frozenset("i we you they he she it to can could should would will must may might do does did".split())
+_BEFORE_GERUND = frozenset("for of by about in on with without before after from".split())  # "for buying software"

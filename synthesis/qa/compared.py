@@ -21,16 +21,26 @@ _ATTRIBUTIVE = re.compile(r"\b(?:a|an|another|two|three|four|several|many|\d+)\s
 
 def compares(text: str) -> bool:
     """The text asks for a comparison ("How do X and Y differ?"), not a different one of something."""
-    return bool(_COMPARE.search(_ATTRIBUTIVE.sub(" ", text))) or bool(SETS_APART and _SETS_APART.search(text))
+    return bool(_COMPARE.search(_ATTRIBUTIVE.sub(" ", text))) or _sets_apart(text) is not None
 
 
 # … and what sets one side apart from the other ("When I'm giving a teammate feedback, what separates coaching from
 # evaluation?", "what distinguishes X from Y", "how do I tell X apart from Y", "how can I tell X from Y"): the two
 # sides of a difference (SETS_APART)
 SETS_APART = True
-_SETS_APART = re.compile(r"\bwhat\s+(?:(?:really|actually|exactly)\s+)?(?:separates|distinguishes|sets apart|differentiates)\s+"
-                         r"(?P<a>.+?)\s+from\s+(?P<b>[^?.!]+)|\bhow (?:do|can|would|should) (?:i|we|you|one) tell\s+"
-                         r"(?P<c>.+?)\s+(?:apart\s+)?from\s+(?P<d>[^?.!]+)", re.I)
+_SETS_APART = re.compile(r"\bwhat\s+(?:(?:really|actually|exactly)\s+)?(?:separates|distinguishes|differentiates)\s+"
+                         r"(?P<a>.+?)\s+from\s+(?P<b>[^?!]+)|\bwhat\s+sets\s+(?P<c>.+?)\s+apart\s+from\s+(?P<d>[^?!]+)|"
+                         r"\bhow (?:do|can|would|should) (?:i|we|you|one) (?:tell|distinguish)\s+(?P<e>.+?)\s+"
+                         r"(?:apart from|from)\s+(?P<f>[^?!]+)", re.I)
+# (a side that says what to do or asks a clause is no side: "How do I tell npm to install from a local folder?", "… tell
+# CMake from the command line which compiler to use?", "… tell my manager from HR that I am leaving?")
+_NO_SIDE = re.compile(r"\b(?:to|which|what|how|that|whether|when|where|who|why)\b", re.I)
+
+
+def _sets_apart(text: str) -> re.Match | None:
+    """The match of SETS_APART's wording whose sides are both things, or None."""
+    m = _SETS_APART.search(text) if SETS_APART else None
+    return m if m is not None and not any(_NO_SIDE.search(x) for x in m.groups() if x) else None
 
 
 _SIDE_SPLIT = re.compile(r"\s+(?:vs\.?|versus|compared (?:to|with)|as opposed to|rather than|instead of|"
@@ -74,8 +84,8 @@ def comparison_sides(question: str, *, scene: bool = False) -> list[str]:
     if SCENE_LEAD and (back := _ASKS_BACK.search(body)) and not _SIDE_SPLIT.search(back.group(0)):
         # "--force-reinstall vs --ignore-installed: how do they behave differently" (a clause naming no sides)
         body = body[:back.start()] + body[back.end():]
-    if SETS_APART and (apart := _SETS_APART.search(body)):  # "what separates coaching from evaluation"
-        body = " versus ".join(x for x in apart.group("a", "b", "c", "d") if x)
+    if (apart := _sets_apart(body)) is not None:  # "what separates coaching from evaluation"
+        body = " versus ".join(x.rstrip(". ") for x in apart.groups() if x)
     body = SIDE_LEAD.sub("", body)
     body = re.sub(r"(?i)^(?:the )?differences? between\s+", "", body)
     between = _DIFFER_BETWEEN.search(body)  # "how do the building rules differ between DC and New York"

@@ -193,9 +193,10 @@ _VERB_ME = re.compile(r"(?<!\bbe )(?<!\bbeen )(?<!\bis )(?<!\bwas )(?<!\bwere )(
 OPENING_PARTICIPLE = True
 # A told statement whose subject is a noun phrase ("A project meeting clashed with one of my required onboarding
 # classes.", "Our engagement wraps up in a few months"): its verb, a past form or an -s form before a particle, is
-# what happened, no topic (TOLD_SUBJECT; the noun phrase is one to three words after its determiner)
+# what happened, no topic (TOLD_SUBJECT; the noun phrase is one to three words after its determiner, the verb the
+# last inflected one that can follow it: "My team's shared drive filled up", "The upload speed dropped")
 TOLD_SUBJECT = True
-_TOLD_SUBJECT = re.compile(r"^\W*(?:a|an|the|my|our|their|this|that)\s+(?:[\w'-]+\s+){1,3}?"
+_TOLD_SUBJECT = re.compile(r"^\W*(?:a|an|the|my|our|their|this|that)\s+(?:[\w'-]+\s+){1,3}"
                            r"(?P<verb>[a-z]{3,}(?:ed|s(?=\s+(?:up|out|off|down|over|back|through)\b)))\b", re.I)
 _OPENING_PARTICIPLE = re.compile(r"^\W*(?P<verb>[A-Za-z]{2,}ing)\s+(?:around|through|into|in|at|over|across|on|"
                                  r"about|with|under)\b[^,]{0,60},\s*(?:my|our|i|i'm|i’m|we|we're|we’re)\b", re.I)
@@ -206,8 +207,8 @@ def told_subject_verbs(question: str) -> set[str]:
     """The verbs of told statements whose subject is a noun phrase (TOLD_SUBJECT): "clashed", "wraps"."""
     if not TOLD_SUBJECT:
         return set()
-    return {m.group("verb").lower() for s in told_statements(question)
-            if (m := _TOLD_SUBJECT.match(s)) and "VERB" in lexicon(m.group("verb"))}
+    return {m.group("verb").lower() for s in told_statements(question) if (m := _TOLD_SUBJECT.match(s))
+            and any(lemma != m.group("verb").lower() for lemma in lexicon(m.group("verb")).get("VERB", ()))}
 
 
 def _common_verb(*bases: str) -> bool:

@@ -11,7 +11,7 @@ from synthesis.qa import answerability, unstated
 from synthesis.synthesize.extractive import ExtractiveSynthesizer
 
 from .test_probe35_shapes import FITARA, FITARA_WHAT, _pages
-from .test_qa import _context, _with_and_without
+from .test_qa import _answer, _context, _with_and_without
 
 TTSJOBS = ("TTSJobs", "Prospective candidates",
            "Join the Slack channel #tts-jobs to be notified in real-time about TTS job opportunities. Have questions "
@@ -30,11 +30,15 @@ def test_noun_pairs_are_two_nouns_of_the_asking():
     pairs = answerability.noun_pairs
     assert pairs("Is there a parking subsidy for people who drive to the office?") == [("parking", "subsidy")]
     assert ("signing", "bonus") in pairs("Do new TTS hires get a signing bonus when they join?")
-    assert pairs("How many hours of unused vacation can I roll over into the next year?") == []  # "unused" describes
     assert pairs("Is there free lunch in the office?") == []  # "free" is too common to name a kind
+    assert pairs("How do I request leave?") == []  # a verb after its subject
+    assert pairs("What's the approval process for buying software?") == []  # a general head; a gerund's object
+    assert pairs("Is there a gym membership reimbursement?") == [("gym", "membership"), ("membership", "reimbursement")]
     # what the asker tells is their story, even when the asking points back at it (hp28-21 had been refused)
     assert pairs("I submitted a reasonable accommodation request for a different monitor setup. Who actually makes "
                  "the decision on it?") == []
+    assert pairs("I submitted a reasonable accommodation request for a different monitor setup. Who actually makes "
+                 "the decision on it") == []  # (no "?": the last sentence asks)
 
 
 async def test_a_kind_named_by_two_absent_words_is_not_covered(minilm, monkeypatch):
@@ -44,6 +48,10 @@ async def test_a_kind_named_by_two_absent_words_is_not_covered(minilm, monkeypat
     question = "Do new TTS hires get a signing bonus or recruitment incentive when they join?"
     outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(TTSJOBS, TRAINING))
     assert not outcome.synthesis.summary and outcome.missing == ["signing bonus"], outcome
+    # where the asker stands is no kind ("… on our staging cluster")
+    staged = "How do I run cargo test with optimizations on our staging cluster?"
+    release = ("cargo test", "Options", "Pass --release to run tests with optimizations, in the release profile.")
+    assert "--release" in (await _answer(minilm, staged, _context(release))).summary
     on, off = await _with_and_without(minilm, monkeypatch, question, _context(TTSJOBS, TRAINING),
                                       answerability, "PAIRED", False)
     assert not on and "eligible" in off, off

@@ -36,7 +36,12 @@ def test_what_separates_one_thing_from_another_compares_them(monkeypatch):
     assert compared.comparison_sides("What actually distinguishes a detail from a temporary promotion?") == [
         "a detail", "a temporary promotion"]
     assert compared.comparison_sides("How can I tell comp time from credit hours?") == ["comp time", "credit hours"]
+    assert compared.comparison_sides("What sets a workspace apart from a package?") == ["a workspace", "a package"]
     assert not compared.compares("Which team separates recycling from trash?")  # who does it: no comparison
+    for told in ("How do I tell npm to install from a local folder?",  # telling someone what to do
+                 "How do I tell CMake from the command line which compiler to use?",
+                 "How do I tell my manager from HR that I am leaving?"):
+        assert not compared.compares(told), told
     monkeypatch.setattr(compared, "SETS_APART", False)
     assert len(analyze(question).parts) == 1
 
@@ -56,6 +61,8 @@ async def test_the_verb_of_a_told_noun_phrase_is_no_topic(minilm, monkeypatch):
     assert topic.told_subject_verbs(question) == {"clashed"}
     assert topic.told_subject_verbs("Our engagement wraps up in a few months. How do we move them off?") == {"wraps"}
     assert topic.told_subject_verbs("The shared drive is full. Who can add space?") == set()  # no verb after a noun
+    assert topic.told_subject_verbs("My team's shared drive filled up. Who can add space?") == {"filled"}
+    assert topic.told_subject_verbs("The upload speed dropped after the update. Why?") == {"dropped"}  # not "speed"
     on, off = await _with_and_without(minilm, monkeypatch, question, _context(CLASSES), topic, "TOLD_SUBJECT",
                                       False)
     assert "two weeks later" in on, on
@@ -73,6 +80,9 @@ async def test_a_page_path_names_its_topic(minilm, monkeypatch):
     "new-supervisor-playbook" (answerability.PATH_WORDS)."""
     assert answerability.path_words(PLAY6_PATH) == "new supervisor playbook play 6"
     assert answerability.path_words("4983") == ""  # an id that is no path names nothing
+    assert answerability.path_words("parking.md") == "parking"
+    assert answerability.path_words("C:\\kb\\Leave_Policy.docx") == "kb Leave Policy"
+    assert answerability.path_words("https://docs.npmjs.com/cli/commands/npm-install?tab=x") == "commands npm install"
     question = ("My calendar is back-to-back meetings all day. What meeting length does the new supervisor playbook "
                 "suggest so I get breaks?")
     on, off = await _with_and_without(minilm, monkeypatch, question, _at(PLAY6_PATH, *PLAY6), answerability,
