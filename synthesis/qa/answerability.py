@@ -376,13 +376,14 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
 
 
 # A page's file name and the folder holding it name its topic as its title does: "What meeting length does the new
-# supervisor playbook suggest?" asks of the pages in "new-supervisor-playbook/", titled "Play 6 - Be human; …" (PATH_WORDS)
+# supervisor playbook suggest?" asks of the pages in "new-supervisor-playbook/", titled "Play 6 - Be human; …"
+# (PATH_WORDS)
 PATH_WORDS = True
 
 
 def path_words(doc_id: str) -> str:
-    """'…/supervisor-resources/new-supervisor-playbook/play-6.md' → 'new supervisor playbook play 6', 'parking.md' →
-    'parking'; '' for an id that is no file path or URL ('4983')."""
+    """'…/supervisor-resources/new-supervisor-playbook/play-6.md' → 'new supervisor playbook play 6',
+    'parking.md' → 'parking'; '' for an id that is no file path or URL ('4983')."""
     path = re.split(r"[?#]", doc_id.replace("\\", "/"))[0].rstrip("/")
     if "/" not in path and not re.search(r"\.\w{1,5}$", path):
         return ""
@@ -393,9 +394,10 @@ def path_words(doc_id: str) -> str:
 # A kind of thing named by two nouns neither of which any passage uses, by any form or synonym ("Do new hires get a
 # signing bonus?" where no page speaks of a bonus or of signing), though each is too common to decide alone: the
 # first a noun (or a gerund) rarer than MODIFIER_ZIPF, never only a describing word ("unused vacation"), the second a
-# noun that is no light head ("cmake flag"); both in a sentence that asks. (Tried and dropped in the thirty-sixth session: two words the passages
-# do use but never in one sentence, "a parking subsidy": it refused 34 answerable questions more across the handbook
-# sets, "vacation time", "minimum length", "severity levels", for 10 unanswerable ones.) (PAIRED)
+# noun that is no light head ("cmake flag"); both in a sentence that asks. (Tried and dropped in the thirty-sixth
+# session: two words the passages do use but never in one sentence, "a parking subsidy": it refused 34 answerable
+# questions more across the handbook sets, "vacation time", "minimum length", "severity levels", for 10 unanswerable
+# ones.) (PAIRED)
 PAIRED = True
 
 

@@ -32,8 +32,8 @@ _SETS_APART = re.compile(r"\bwhat\s+(?:(?:really|actually|exactly)\s+)?(?:separa
                          r"(?P<a>.+?)\s+from\s+(?P<b>[^?!]+)|\bwhat\s+sets\s+(?P<c>.+?)\s+apart\s+from\s+(?P<d>[^?!]+)|"
                          r"\bhow (?:do|can|would|should) (?:i|we|you|one) (?:tell|distinguish)\s+(?P<e>.+?)\s+"
                          r"(?:apart from|from)\s+(?P<f>[^?!]+)", re.I)
-# (a side that says what to do or asks a clause is no side: "How do I tell npm to install from a local folder?", "… tell
-# CMake from the command line which compiler to use?", "… tell my manager from HR that I am leaving?")
+# (a side that says what to do or asks a clause is no side: "How do I tell npm to install from a local folder?",
+# "… tell CMake from the command line which compiler to use?", "… tell my manager from HR that I am leaving?")
 _NO_SIDE = re.compile(r"\b(?:to|which|what|how|that|whether|when|where|who|why)\b", re.I)
 
 
