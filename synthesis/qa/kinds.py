@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..quantities import NUMBER_WORD
 from ..stems import content_stems, stem
 from .question import Expect, Part
-from .values import CLOCK, DATE, FREQUENCY, YEAR, asked_value, asks_date, states_value, states_year
+from .values import CLOCK, DATE, FREQUENCY, YEAR, asked_value, asks_date, states_value, states_year, told_values_only
 
 if TYPE_CHECKING:
     from .candidate import Candidate
@@ -121,6 +121,31 @@ def answer_kinds(text: str) -> set[Expect]:
     return kinds
 
 
+# "Who do I call to make the reservations?" is answered by "… call AdTrav at (877) 472-6716 to make your reservations",
+# not by "Email tts-travel@gsa.gov once you've finalized your reservations": a who-part asking whom to call or phone
+# needs a line with a phone number, or one saying to call or phone (CALLED)
+CALLED = True
+_ASKS_CALL = re.compile(r"(?i)\bwhom?\s+(?:do|does|did|should|can|could|must|would|will|shall|to)\s+"
+                        r"(?:(?:i|we|you|they|one)\s+)?(?:\w+\s+){0,2}(?:call|phone|ring|dial)\b(?!-)")
+_SAYS_CALL = re.compile(r"(?i)\b(?:call|calls|calling|phone|phones|telephone|dial)\b(?!\s+(?:it|this|that|for)\b)")
+_PHONE = re.compile(r"(?<![\w.-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\)\s?[2-9]\d{2}-\d{4}|[2-9]\d{2}([.-])[2-9]\d{2}\1\d{4})"
+                    r"(?![\w-]|\.\d)")
+
+
+def called(part: Part, text: str) -> bool:
+    """For a part asking whom to call, the line gives a number or says to call (CALLED); any line, for other parts."""
+    return not (CALLED and part.expect is Expect.WHO and _ASKS_CALL.search(part.text)) or bool(
+        _PHONE.search(text) or _SAYS_CALL.search(text))
+
+
+# "And what's the normal weekly deadline for Tocking?" is not answered by "… record out of office time as part of your
+# weekly Tock.": a sentence whose only dates are the asker's own words ("weekly") states no deadline (TOLD_DATES)
+TOLD_DATES = True
+# (a line with deadline wording of its own may state the date in a form the date patterns miss: "Monthly expense
+# reports are due on the third business day of the following month")
+_DEADLINE_WORDING = re.compile(r"(?i)\b(?:due|deadline|no later than|by|before|until)\b")
+
+
 def holds(part: Part, c: Candidate) -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
     ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
@@ -131,6 +156,9 @@ def holds(part: Part, c: Candidate) -> bool:
     asked = asked_value(part.text)
     if asked is not None and asked[0] == DATE and part.expect is not Expect.QUANTITY:
         asked = None  # "Is the due date fixed?" asks yes or no
+    if (TOLD_DATES and asked is not None and asked[0] == DATE and not _DEADLINE_WORDING.search(c.text)
+            and told_values_only(f"{c.text} {c.lead_in}", DATE, part.text)):
+        return False
     if (asked is not None and asked[0] in (CLOCK, DATE, FREQUENCY)
             and states_value(f"{c.text} {c.lead_in}", asked[0])):
         return True  # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due"
@@ -138,7 +166,7 @@ def holds(part: Part, c: Candidate) -> bool:
         return False
     if part.expect is Expect.QUANTITY and TOLD_NUMBERS and _names_told_numbers_only(part, c.text):
         return False
-    if part.expect is Expect.WHO and DENIED_ACT and denies_act(part, c.text):
+    if part.expect is Expect.WHO and ((DENIED_ACT and denies_act(part, c.text)) or not called(part, c.text)):
         return False
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
 

@@ -21,7 +21,7 @@ from ..stems import content_words, stem
 from . import compared
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
 from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts, without_lead
-from .values import ASKS_CLOCK, asks_salary
+from .values import ASKS_CLOCK, BEFORE_DEADLINE, asks_salary
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
 FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
@@ -218,11 +218,19 @@ def _when_case(text: str) -> bool:
     return bool(m) and (not m.group("supposed") or (SUPPOSED_CASE and bool(_OTHER_CHOICE.search(text, m.end()))))
 
 
+# "And what's the normal weekly deadline for Tocking once I'm back?": a deadline asked with words before it (not only
+# "the exact deadline") asks a date, and dates are numbers too (DEADLINE_ASKED)
+DEADLINE_ASKED = True
+_ASKS_DEADLINE = re.compile(r"(?i)\bwhat(?:'s|’s| is| are) (?:the|our|my|its|their) " + BEFORE_DEADLINE
+                            + r"(?:deadline|due date|cut-?off date)s?(?=\s*(?:[?,.;!]|$)|\s+(?:for|to|of|on|in|at|by|"
+                            r"each|every|this|that|when|if|once|after|before)\b)")  # not "the deadline process"
+
+
 def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
     main = CLAUSE_LEAD.sub("", q).strip()
-    if _QUANTITY.search(q) or asks_salary(q):
+    if _QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q)):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO

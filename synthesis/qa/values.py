@@ -109,6 +109,12 @@ MONEY_LIMITS = True
 _ASKS_LIMIT = re.compile(r"\b(?:what(?:'s|’s| is| are)|how (?:high|big|much|large) is|is there)\s+"
                          r"(?:(?:the|a|an|my|our|any)\s+)?(?P<limit>(?:credit|spending|purchase|purchasing|dollar)"
                          r"(?:\s+card)?\s+(?:limit|cap|ceiling))s?\b", re.I)
+# "How long until a team is actually staffed?", "how long before I hear back?", "How long will it be before …": the
+# time until something happens is a length of time or the date it happens ("Training funds must be obligated by
+# August 15" answers "how long before the end of the fiscal year …"): either answers (UNTIL_ASKED)
+UNTIL_ASKED = True
+_ASKS_UNTIL = re.compile(r"\bhow long\s+(?:(?:will|would|is|does|do|did|can|should)\s+(?:it|i|we|you|they)\s+"
+                         r"(?:be\s+|have\s+|take\s+|wait\s+)?)?(?:until|till|til|'til|’til|before|after)\b", re.I)
 # pay asked ("What GS grade and salary range was the role posted at?", "What's the maximum salary at GSA?", "what's the
 # pay for a GS-13"): an amount of money answers it, a grade alone does not (SALARY_ASKED). Not what a kind of pay is
 # ("What is locality pay?", "What is Pay.gov used for?"), nor "what happens to my salary", "which pay scale applies":
@@ -155,9 +161,14 @@ _STATES_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\
 # "30 days after"), a period it recurs in or a season. "… employees with at least 1 year of GSA service (by the
 # application deadline)" names the deadline and states none (DATES_ASKED).
 DATES_ASKED = True
+# up to three words before it, none a preposition: "the normal weekly deadline", not "the process for extending
+# deadlines", "the policy on missed deadlines", "the reason for the deadline"
+BEFORE_DEADLINE = (r"(?:(?!(?:on|for|of|about|around|to|in|with|regarding|behind|between|after|before|at|by)\b)"
+                   r"[\w-]+\s+){0,3}?")
 _ASKS_DUE = re.compile(r"\bwhen(?:'s|’s| is| are| was| were| will| would)\b[^?]*\b(?:due(?! diligence)|deadline|"
                        r"cut-?off(?! (?:score|time|point|value|income)))\b|"
-                       r"\bwhat(?:'s|’s| is| are) the (?:[\w-]+\s+){0,3}?(?:deadline|due date|cut-?off date)s?\b|"
+                       r"\bwhat(?:'s|’s| is| are) (?:the|our|my|its|their) " + BEFORE_DEADLINE
+                       + r"(?:deadline|due date|cut-?off date)s?\b|"
                        r"\b(?:what|which) (?:date|day)(?![-\w]| format)|\bby (?:when|what date)\b", re.I)
 _MONTH = (r"(?-i:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|"
           r"Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\b\.?")  # capitalised: "may" is a verb
@@ -224,9 +235,11 @@ _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
 DURATION, PRICE, CLOCK, DATE, PERCENT = "a duration", "a price", "a time of day", "a date", "a percentage"
 FREQUENCY = "a frequency"
+WAIT = "a duration or a date"  # the time until something happens (UNTIL_ASKED)
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
 _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, DATE: _STATES_DATE,
-           PERCENT: _STATES_PERCENT, FREQUENCY: _STATES_FREQUENCY}
+           PERCENT: _STATES_PERCENT, FREQUENCY: _STATES_FREQUENCY,
+           WAIT: re.compile(f"(?:{_STATES_TIME.pattern})|(?:{_STATES_DATE.pattern})", re.I)}
 
 
 def asked_value(text: str) -> tuple[str, str] | None:
@@ -234,13 +247,13 @@ def asked_value(text: str) -> tuple[str, str] | None:
     (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
-                        FREQUENCY_ASKED, SALARY_ASKED)
+                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
-                 percent: bool, frequency: bool, salary: bool) -> tuple[str, str] | None:
+                 percent: bool, frequency: bool, salary: bool, until: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
@@ -257,6 +270,8 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
         return PRICE, "an amount of pay"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):
         return DURATION, DURATION
+    if until and _ASKS_UNTIL.search(text):
+        return WAIT, WAIT
     return None
 
 
@@ -312,11 +327,21 @@ def states_year(text: str) -> bool:
 
 def states_value(text: str, kind: str) -> bool:
     """The text states a value of that kind ("240 annual leave hours", "by Friday", "$7", "free")."""
-    if _STATES[kind].search(text) or (kind == DATE and _STATES_CLOCK.search(text)):  # "due by 10 a.m. ET"
+    if _STATES[kind].search(text) or (kind in (DATE, WAIT) and _STATES_CLOCK.search(text)):  # "due by 10 a.m. ET"
         return True
-    return kind == DURATION and NUMBER_OF_UNIT and bool(_STATES_COUNTED.search(text))
+    return kind in (DURATION, WAIT) and NUMBER_OF_UNIT and bool(_STATES_COUNTED.search(text))
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "YEAR", "asked_unit", "asked_value",
+def told_values_only(text: str, kind: str, told: str) -> bool:
+    """Every value of that kind the text states is one the asker's own words say: "… as part of your weekly Tock"
+    states no deadline for "what's the normal weekly deadline for Tocking?" (`kinds.TOLD_DATES`)."""
+    found = [m.group(0).lower() for m in _STATES[kind].finditer(text)]
+    if kind == DATE:
+        found += [m.group(0).lower() for m in _STATES_CLOCK.finditer(text)]
+    said = told.lower()
+    return bool(found) and all(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", said) for f in found)
+
+
+__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "WAIT", "YEAR", "asked_unit", "asked_value",
            "asks_date", "asks_salary", "fits_scale", "measured_subject", "priced_words", "span_subject", "states_value",
-           "states_year"]
+           "states_year", "told_values_only"]

@@ -17,7 +17,9 @@ from ..models import Passage, headings
 from ..pointers import points_back
 from ..qa import Candidate
 from ..qa.candidate import field_line
-from ..qa.kinds import mostly_instructions
+from ..qa.kinds import answer_kinds, mostly_instructions
+from ..qa.question import Expect
+from ..qa.wordforms import lexicon
 from ..sentences import ITEM_LINE, Sentence, announces_next, lead_text, sentence_units
 from .base import Context
 
@@ -48,7 +50,7 @@ def candidates(context: Context) -> list[Candidate]:
             if POINTER.match(text) and len(text.split()) <= 8:
                 continue  # "See Database migrations." points elsewhere; it answers nothing itself
             lead_in = protect(sentence.lead_in or (section_heading(src.passage) if sentence.listed else ""))
-            subject = protect(subject_heading(text, src.passage))
+            subject = protect(subject_heading(text, src.passage) or doer(text, src.passage))
             units.append(Candidate(text=text, source=src.number, position=pos, passage=src.passage,
                                    fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
                                    goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph,
@@ -88,6 +90,31 @@ def subject_heading(text: str, p: Passage) -> str:
             heading.lower() in GENERIC_SECTIONS):
         return ""
     return heading if _IDENTIFIER.search(heading) else ""
+
+
+# "Serves as the primary liaison between TTS and GSA's OCIO …" under "Responsibilities > Collaboration with GSA IT" of
+# the page "TTS Technology Operations": a role description's line opens on its verb, and who does it is the heading
+# (or the title) naming a role or a unit. Quoted alone it answers "who is the go-between?" with no one (DOER).
+DOER = True
+# a verb's -s form followed by an article ("Provides the …", "Plays a …"), not a plural noun opening a sentence
+# ("Teams adapt …", "Requests for approval …", "Teams as a whole decide …", "Access the …" is a command); "Serves as",
+# "Acts as"; or "Responsible for …"
+_DOERLESS = re.compile(r"^(?P<verb>[A-Z][a-z]+(?<![su])s)\s+(?:a|an|the|its|their|our)\s|"
+                       r"^(?:Serves|Acts|Works|Functions)\s+as\s|^(?:Responsible|Accountable)\s+for\s")
+
+
+def doer(text: str, p: Passage) -> str:
+    """Who does what a sentence opening on its verb says: the innermost heading naming a role or a unit, else the
+    page's title when it names one (DOER); "" for any other sentence."""
+    m = _DOERLESS.match(text) if DOER and not text.rstrip().endswith("?") else None
+    verb = m and m.group("verb")
+    if m is None or (verb and ("VERB" not in lexicon(verb) or "AUX" in lexicon(verb))):  # not "Does the …?"
+        return ""
+    for name in [*reversed(headings(p.section)), p.title.strip()]:
+        if (name and len(name) <= 60 and not name.endswith("?") and name.lower() not in GENERIC_SECTIONS
+                and Expect.WHO in answer_kinds(name)):
+            return name
+    return ""
 
 
 def section_heading(p: Passage) -> str:

@@ -25,6 +25,11 @@ from .quotes import sentence as full_sentence
 
 ONE_LEAD = True  # the summary quotes a lead-in once: a later item under it reads without it
 PARAGRAPH_NEXT_WORDS = 20  # the next sentence of a quoted line's paragraph is quoted with it when this short
+# … and for a part asking how to do something, when this short and sharing a word with the part: "Start with the
+# training request form. That form has annotations …" goes on with how ("Briefly, the book title is used for the name
+# of the event and the current date is used for all of the date fields." for "… buy a technical book, and how do I
+# actually request it?")
+PROCEDURE_NEXT_WORDS = 40
 ITEM_HEAD = True  # a later sentence of a list item is quoted after the item's first one …
 ITEM_HEAD_WORDS = 15  # … when that is this short
 DISPUTE_MARGIN = 0.08  # a disagreement leads a part's answer only when a side is (nearly) the best answer to it
@@ -86,7 +91,10 @@ def answer_lines(frame: Frame, units: list[Candidate], disputes: list[tuple[Clai
             linked, beyond = ([], False) if items or lead or frame.parts[j].expect is not Expect.PROCEDURE else upto(
                 [x for x in linked_steps(u, units) if x.text not in quoted], PROCEDURE_STEPS, PROCEDURE_CHARS)
             quoted.update(x.text for x in linked)
-            then = None if items or lead or linked else _next_in_paragraph(u, units, quoted, picked_ids)
+            then = None if items or lead or linked else _next_in_paragraph(
+                u, units, quoted, picked_ids,
+                PROCEDURE_NEXT_WORDS if frame.parts[j].expect is Expect.PROCEDURE else PARAGRAPH_NEXT_WORDS,
+                frame.parts[j].stems)
             # an item whose lead-in the summary has quoted already reads without it ("You will need to make
             # manual adjustments … For example:" once, not before each example step)
             bare = ONE_LEAD and not items and u.fragment and (u.document, u.lead_in) in led
@@ -163,7 +171,9 @@ def _item_head(u: Candidate, units: list[Candidate], quoted: set[str], picked: s
     return first
 
 
-def _next_in_paragraph(u: Candidate, units: list[Candidate], quoted: set[str], picked: set[int]) -> Candidate | None:
+def _next_in_paragraph(u: Candidate, units: list[Candidate], quoted: set[str], picked: set[int],
+                       words: int = PARAGRAPH_NEXT_WORDS, asked: frozenset[str] | set[str] = frozenset(),
+                       ) -> Candidate | None:
     """The short sentence right after `u` in the same paragraph, not yet quoted: what a paragraph's answer goes on
     to say ("If you only use GitHub from the web interface, you do not need to configure signing." → "The web
     interface automatically signs your work for you."). None after a lead-in ending in ':' or a question (a line
@@ -177,7 +187,8 @@ def _next_in_paragraph(u: Candidate, units: list[Candidate], quoted: set[str], p
         return None
     for v in units:
         if (v.passage is u.passage and v.position == u.position + 1 and v.paragraph == u.paragraph
-                and id(v) not in picked and v.text not in quoted and len(v.text.split()) <= PARAGRAPH_NEXT_WORDS
+                and id(v) not in picked and v.text not in quoted and len(v.text.split()) <= words
+                and (len(v.text.split()) <= PARAGRAPH_NEXT_WORDS or v.stems & asked)
                 and not v.text.rstrip().endswith((":", "?")) and not introduces_list(v.text)
                 and not is_pointer(v.text, v.passage.section) and not parallel(v, u)):
             return v

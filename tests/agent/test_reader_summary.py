@@ -301,6 +301,54 @@ def test_only_a_heading_that_names_one_thing_is_a_sentences_subject():
     assert _subject("It tells CTest to stop.", passage("Run Tests > --stop-on-failure")) == ""
 
 
+TECH_OPS = _context(
+    ("office-of-solutions/tech-operations.md", "TTS Technology Operations",
+     "Responsibilities > Collaboration with GSA IT",
+     "Serves as the primary liaison between TTS and GSA’s Office of the Chief Information Officer (OCIO) to provide "
+     "high levels of service, collaboration, and open communication. We help foster strong relationships between "
+     "teams while balancing needs and expectations to find compromises when necessary."),
+    ("general-information-and-resources/tech-policies/fitara.md", "FITARA", "Process",
+     "TTS will submit for review to the GSA IT Chief of Staff and to the GSA TTS Liaison all contracts or agreements "
+     "entered into by TTS to acquire IT or IT services for internal purposes."))
+
+
+async def test_a_line_opening_on_its_verb_is_quoted_under_the_unit_that_does_it(minilm, monkeypatch):
+    """18F handbook: 'who acts as the go-between for TTS and GSA IT's OCIO?' was answered "high" with "Serves as the
+    primary liaison …", a role description's line that names no one: the page's title (TTS Technology Operations)
+    says who does it."""
+    import synthesis.synthesize.candidates as cands
+
+    question = "Who acts as the go-between for TTS and GSA IT's Office of the Chief Information Officer?"
+    s = await _summary(minilm, question, TECH_OPS)
+    assert s.startswith("TTS Technology Operations: Serves as the primary liaison"), s
+    monkeypatch.setattr(cands, "DOER", False)
+    assert (await _summary(minilm, question, TECH_OPS)).startswith("Serves as the primary liaison")
+
+
+def test_only_a_verb_opening_line_takes_a_heading_or_title_naming_a_role():
+    from synthesis.synthesize.candidates import doer
+
+    def passage(section, title=""):
+        return Passage(id="p", doc_id="d", content="", score=0.5, section=section, title=title)
+
+    ops = passage("Responsibilities > Operational Support", "TTS Technology Operations")
+    assert doer("Provides the critical tools, systems, and services.", ops) == "TTS Technology Operations"
+    assert doer("Responsible for developing technology-related policies.", ops) == "TTS Technology Operations"
+    assert doer("Leads the product vision.", passage("Roles > Product Manager", "Product")) == "Product Manager"
+    # a plural noun opening a sentence is its subject (real handbook lines)
+    assert doer("Teams adapt the length, format, and cadence of meetings.", ops) == ""
+    assert doer("Requests for approval of these events is typically handled by the organizer.", ops) == ""
+    assert doer("Projects at 18F begin as opportunities.", ops) == ""
+    # (found in review) a plural before "as"/"each", a command, an auxiliary opening a question, a heading that asks
+    assert doer("Teams as a whole decide how they work.", ops) == ""
+    assert doer("Access the Citrix VDI from your browser.", ops) == ""
+    leads = passage("How do we decide who leads each project?", "Leading projects")
+    assert doer("Does the project have disproportionate needs in one of our disciplines?", leads) == ""
+    assert doer("Provides the critical tools.", leads) == ""
+    # no heading or title names a role or a unit: nothing to put before it
+    assert doer("Returns the URL to a downloadable file.", passage("asset_path", "Shortcodes")) == ""
+
+
 def test_a_light_head_noun_after_a_covered_word_is_no_missing_kind():
     """CMake's manual: 'is there a cmake flag to reconfigure from scratch' was refused over 'flag' (the docs say
     'option'); a bonus after 'relocation' still names a kind the passages lack."""
