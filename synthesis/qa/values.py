@@ -342,6 +342,6 @@ def told_values_only(text: str, kind: str, told: str) -> bool:
     return bool(found) and all(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", said) for f in found)
 
 
-__all__ = ["ASKS_CLOCK", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "WAIT", "YEAR", "asked_unit", "asked_value",
-           "asks_date", "asks_salary", "fits_scale", "measured_subject", "priced_words", "span_subject", "states_value",
-           "states_year", "told_values_only"]
+__all__ = ["ASKS_CLOCK", "BEFORE_DEADLINE", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "WAIT", "YEAR",
+           "asked_unit", "asked_value", "asks_date", "asks_salary", "fits_scale", "measured_subject", "priced_words",
+           "span_subject", "states_value", "states_year", "told_values_only"]

@@ -182,7 +182,8 @@ def _next_in_paragraph(u: Candidate, units: list[Candidate], quoted: set[str], p
     that is a lead-in (ending in ':' or announcing a list), a question or a pointer itself, one picked as an answer
     (its own turn quotes it), or one that states the same rule for another case (`parallel`: "A secondary
     caregiver receives up to 6 weeks …" after the primary caregiver's 16). Code lines and table rows have no
-    paragraph."""
+    paragraph. Up to `words` long; beyond PARAGRAPH_NEXT_WORDS only when it shares a stem with the part (`asked`,
+    PROCEDURE_NEXT_WORDS)."""
     if u.paragraph < 0 or u.text.rstrip().endswith((":", "?")):
         return None
     for v in units:

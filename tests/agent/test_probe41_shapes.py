@@ -47,8 +47,8 @@ def test_only_how_long_until_before_or_after_asks_the_time_until():
 
 
 OUT_OF_OFFICE = ("Tock", "Using Tock > Tocking for Out of Office time",
-                 "You cannot request paid time off in Tock (see the Leave page for guidance on requesting paid time off "
-                 "using HR Links). But you do need to record out of office time as part of your weekly Tock. Staff "
+                 "You cannot request paid time off in Tock (see the Leave page for guidance on requesting paid time "
+                 "off using HR Links). But you do need to record out of office time as part of your weekly Tock. Staff "
                  "should Tock any out of office time (federal holidays, sick leave, annual leave, family leave, etc) "
                  "to Tock line #670, Out of Office.")
 TTSC_TOCK = ("Tracking your time and using Tock", "Billable expectations",
