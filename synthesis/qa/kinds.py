@@ -46,12 +46,13 @@ _NOBODY = re.compile(r"\b(?:no|not|n['’]t|without)\s+(?:\w+\s+){0,3}?(?:approv
                      r"authori[sz]ation)\b|\b(?:approvals?|sign-?offs?|permission)\s+(?:is|are)\s+not\s+"
                      r"(?:needed|required|necessary)\b", re.I)
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an email address or a Slack channel
+# a North American phone number: "(866) 450-6588", "866-450-6588", "1-800-555-0100" (area code and exchange start 2-9,
+# one separator twice, never a bare space: not "100 200-3000"); its one group is the separator
+_PHONE = re.compile(r"(?<![\w.-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\)\s?[2-9]\d{2}-\d{4}|[2-9]\d{2}([.-])[2-9]\d{2}\1\d{4})"
+                    r"(?![\w-]|\.\d)")
+# (the phone number last: the only group, so its backreference stays \1)
 _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
-                      r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b|"
-                      # a North American phone number: "(866) 450-6588", "866-450-6588", "1-800-555-0100"
-                      # (area code and exchange start 2-9, one separator twice, never a bare space: not "100 200-3000")
-                      r"(?<![\w.-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\)\s?[2-9]\d{2}-\d{4}|[2-9]\d{2}([.-])[2-9]\d{2}\1\d{4})"
-                      r"(?![\w-]|\.\d)", re.I)
+                      r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b|" + _PHONE.pattern, re.I)
 _PLACE = re.compile(r"\b(portal|site|website|page|form|system|tool|app|application|channel|link|inbox|queue|"
                     r"spreadsheet|folder|directory|drive|repository|repo|dashboard|catalog|in [A-Z]\w+|at [A-Z]\w+|"
                     # a street address: "at 450 Golden Gate", "1800 F Street NW"
@@ -128,8 +129,6 @@ CALLED = True
 _ASKS_CALL = re.compile(r"(?i)\bwhom?\s+(?:do|does|did|should|can|could|must|would|will|shall|to)\s+"
                         r"(?:(?:i|we|you|they|one)\s+)?(?:\w+\s+){0,2}(?:call|phone|ring|dial)\b(?!-)")
 _SAYS_CALL = re.compile(r"(?i)\b(?:call|calls|calling|phone|phones|telephone|dial)\b(?!\s+(?:it|this|that|for)\b)")
-_PHONE = re.compile(r"(?<![\w.-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\)\s?[2-9]\d{2}-\d{4}|[2-9]\d{2}([.-])[2-9]\d{2}\1\d{4})"
-                    r"(?![\w-]|\.\d)")
 
 
 def called(part: Part, text: str) -> bool:
