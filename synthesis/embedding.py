@@ -17,6 +17,7 @@ import os
 import re
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
@@ -60,19 +61,25 @@ ANSWER = contextvars.ContextVar("answer", default=None)
 
 
 class RecentEmbeddings:
-    """An embed function that remembers the vectors of a reading for the next reading within the same answer.
+    """An embed function that remembers vectors so that a text is embedded once, within an answer or across them.
 
     The offline synthesizer reads a context's sentences twice when the agent looks again before refusing (and again
-    in a refinement round): the second reading embeds only what is new. A reading (`within(key)`: the answer's
-    token and the question) uses only vectors of earlier readings of the same key, never its own, another question's
-    or another answer's: a batch's padding moves a vector in its last digits, and reusing one embedded in another
-    batch would make a first reading, or an answer, depend on what was embedded before it. Outside `within`, nothing
-    is remembered. At most `size` texts are kept (least recently used go first).
+    in a refinement round), and answers in a workspace keep reading the same pages. How far vectors are shared depends
+    on the embedder:
+      * `shared=True` (the embedder gives a text the very same vector whatever batch it is in; `batch_invariant`
+        checks that): one memo for every reading, answer and question, so an answer never depends on what was
+        embedded before it, and a sentence read by an earlier answer costs nothing;
+      * `shared=False`: a reading (`within(key)`: the answer's token and the question) uses only vectors of earlier
+        readings of the same key, never its own, another question's or another answer's: there a batch's padding moves
+        a vector in its last digits, and reusing one embedded in another batch would make a first reading, or an
+        answer, depend on what was embedded before it. Outside `within`, nothing is remembered.
+    At most `size` texts are kept (least recently used go first).
     """
 
-    def __init__(self, embed, size: int = 4096) -> None:
+    def __init__(self, embed, size: int = 4096, *, shared: bool = False) -> None:
         self._embed = embed
         self._size = size
+        self.shared = shared
         self._vectors: OrderedDict[tuple[str, bool, str], np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
         self._reading: contextvars.ContextVar[tuple[str, dict] | None] = contextvars.ContextVar("reading",
@@ -86,19 +93,25 @@ class RecentEmbeddings:
             yield self
         finally:
             self._reading.reset(token)
-            with self._lock:  # this reading's vectors serve the next one
-                for k, v in fresh.items():
-                    self._vectors[k] = v
-                    self._vectors.move_to_end(k)
-                while len(self._vectors) > self._size:
-                    self._vectors.popitem(last=False)
+            self._remember(fresh)  # this reading's vectors serve the next one
+
+    def _remember(self, vectors: dict[tuple[str, bool, str], np.ndarray]) -> None:
+        with self._lock:
+            for k, v in vectors.items():
+                self._vectors[k] = v
+                self._vectors.move_to_end(k)
+            while len(self._vectors) > self._size:
+                self._vectors.popitem(last=False)
 
     def __call__(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
         texts = list(texts)
         reading = self._reading.get()
-        if reading is None:
+        if self.shared:
+            key, fresh = "", None  # one memo for every reading: a text's vector does not depend on its batch
+        elif reading is None:
             return self._embed(texts, query=query)
-        key, fresh = reading
+        else:
+            key, fresh = reading
         known: dict[str, np.ndarray] = {}
         with self._lock:
             for t in texts:
@@ -112,12 +125,51 @@ class RecentEmbeddings:
             vecs = self._embed(new, query=query)
         else:
             vecs = np.zeros((0, 0), dtype=np.float32)
+        made: dict[tuple[str, bool, str], np.ndarray] = {}
         for t, v in zip(new, vecs):
-            fresh.setdefault((key, query, t), np.array(v, copy=True))  # a reader may change its batch in place
+            made.setdefault((key, query, t), np.array(v, copy=True))  # a reader may change its batch in place
+        if fresh is None:
+            self._remember(made)
+        else:
+            fresh.update(made)
         if not known:
             return vecs
         known.update(zip(new, vecs))
         return np.stack([known[t] for t in texts])
+
+
+# Texts of several lengths, so that a batch of them is padded: a word, a question, sentences, markup, non-ASCII.
+INVARIANCE_PROBE = (
+    "leave",
+    "Who approves a production hotfix?",
+    "Employees accrue four hours of annual leave each pay period during their first three years of service.",
+    "Mitochondrial DNA mutations accumulate with age in human skeletal muscle fibres, and the share of fibres that "
+    "lack cytochrome c oxidase activity rises with them, most steeply after the age of sixty in both sexes.",
+    "# Rollback\nRoll back within **15 minutes** — see [the policy](policy.md).",
+    "Ünïcödé façade naïve café, 東京",
+)
+_INVARIANT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def batch_invariant(embedder: Embedder) -> bool:
+    """Whether the embedder gives each text the very same vector, bit for bit, alone and in padded batches of others
+    (in either order): then a vector may be reused whatever batch it was made in (`RecentEmbeddings(shared=True)`).
+
+    ONNX Runtime's CPU kernels do so for the bundled model on the machines measured (docs/ANSWERS.md); a backend that
+    does not is still answered correctly, it only re-embeds. Checked once per embedder (a dozen short texts).
+    """
+    with contextlib.suppress(TypeError):
+        if (known := _INVARIANT.get(embedder)) is not None:
+            return known
+    alone = [embedder.embed([t]) for t in INVARIANCE_PROBE]
+    together = embedder.embed(list(INVARIANCE_PROBE))
+    backwards = embedder.embed(list(reversed(INVARIANCE_PROBE)))[::-1]
+    verdict = all(np.array_equal(a[0], together[i]) and np.array_equal(a[0], backwards[i])
+                  for i, a in enumerate(alone))
+    with contextlib.suppress(TypeError):
+        _INVARIANT[embedder] = verdict
+    log.info("embedding.batch_invariant", model=getattr(embedder, "name", "?"), invariant=verdict)
+    return verdict
 
 
 def sha256_file(path: Path, *, chunk: int = 1 << 20) -> str:

@@ -15,7 +15,7 @@ import time
 import numpy as np
 import structlog
 
-from ..embedding import ANSWER, Embedder, RecentEmbeddings
+from ..embedding import ANSWER, Embedder, RecentEmbeddings, batch_invariant
 from ..models import Contradiction, Finding, Quality, Source, Synthesis
 from ..planner import main_noun_phrase
 from ..qa import Candidate, Expect, Frame, Reader, analyze, kinds, support
@@ -44,6 +44,9 @@ HIGH_SUPPORT, MEDIUM_SUPPORT = 0.62, 0.45
 # that a year is the year of what was asked ("In 2020, the CoE was codified into law" for "when did it get started"),
 # nor that a name is the holder of the role a question names ("Who is the current director of …?": kinds.asks_holder).
 CHECKABLE = {Expect.QUANTITY, Expect.WHO, Expect.WHERE}
+# vectors kept across answers when the embedder's do not depend on their batch (~1.5 kB each at 384 dimensions: ~50 MB);
+# a workspace's questions keep reading the same pages
+SHARED_VECTORS = 32768
 SUPERSEDED = 0.8  # share of its relevance a sentence keeps when another retrieved page says it replaces its page
 
 
@@ -78,8 +81,12 @@ class ExtractiveSynthesizer:
         self.min_relevance = min_relevance
         self.detailed = detailed
         self.mmr_lambda = mmr_lambda
-        # a second reading of a context (the agent looking again before refusing) embeds only its new sentences
-        self.embed = embed or RecentEmbeddings(embedder.embed)
+        # a second reading of a context (the agent looking again before refusing) embeds only its new sentences, and
+        # with an embedder whose vectors do not depend on their batch, neither does a later answer's reading
+        if embed is None:
+            shared = batch_invariant(embedder)
+            embed = RecentEmbeddings(embedder.embed, SHARED_VECTORS if shared else 4096, shared=shared)
+        self.embed = embed
         self.reader = Reader(self.embed)
 
     def configured(self, *, detailed: bool) -> "ExtractiveSynthesizer":

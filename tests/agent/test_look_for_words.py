@@ -273,6 +273,71 @@ def test_another_question_or_no_reading_remembers_nothing(minilm):
     assert counting.calls == [texts] * 4
 
 
+def test_a_shared_memo_embeds_a_text_once_across_questions_and_answers(minilm):
+    counting = _Counting(minilm)
+    memo = RecentEmbeddings(counting, shared=True)
+    first = ["Comp time expires after a year.", "Keep your key in a password manager."]
+    with memo.within("answer-1\nq1"):
+        a = memo(first)
+        a[0] *= 0  # what is remembered is a copy
+    with memo.within("answer-2\nq2"):
+        b = memo(["A new sentence.", first[1], first[0]])
+    c = memo(first)  # outside any reading too
+    assert counting.calls == [first, ["A new sentence."]]
+    np.testing.assert_array_equal(b[1:], minilm.embed([first[1], first[0]]))
+    np.testing.assert_array_equal(c, minilm.embed(first))
+
+
+class _BatchDependent:
+    """An embedder whose vectors move in their last digits with the batch they are in (as torch's padding can)."""
+
+    name, dimension, max_tokens = "batchy", 384, 256
+
+    def __init__(self, embedder):
+        self.embedder = embedder
+
+    def embed(self, texts, *, query=False):
+        vecs = self.embedder.embed(texts, query=query)
+        return vecs + np.float32(1e-7) * len(texts)
+
+    def count_tokens(self, text):
+        return self.embedder.count_tokens(text)
+
+
+def test_only_an_embedder_whose_vectors_ignore_their_batch_is_shared_across_answers(minilm):
+    from synthesis.embedding import batch_invariant
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+    batchy = _BatchDependent(minilm)
+    assert not batch_invariant(batchy)
+    assert not ExtractiveSynthesizer(batchy).embed.shared
+    if getattr(minilm, "backend", "") == "onnx":  # ONNX Runtime's CPU kernels: the same vector in any batch
+        assert batch_invariant(minilm)
+        assert ExtractiveSynthesizer(minilm).embed.shared
+
+
+async def test_a_shared_memo_gives_an_answer_the_same_whatever_was_asked_before(minilm):
+    from synthesis.embedding import ANSWER, batch_invariant
+    from synthesis.synthesize.extractive import ExtractiveSynthesizer
+
+    if not batch_invariant(minilm):
+        pytest.skip("this backend's vectors depend on their batch: nothing is shared across answers")
+    question = "Does the agency pay for kennel insurance?"
+    alone = await ExtractiveSynthesizer(minilm).synthesize(question, KENNEL)
+    counting = _Counting(minilm)
+    synthesizer = ExtractiveSynthesizer(minilm, embed=RecentEmbeddings(counting, shared=True))
+    await synthesizer.synthesize("What does pet insurance cost?", KENNEL)
+    before, calls = {t for c in counting.calls for t in c}, len(counting.calls)
+    token = ANSWER.set("answer-2")
+    try:
+        after = await synthesizer.synthesize(question, KENNEL)
+    finally:
+        ANSWER.reset(token)
+    assert "The agency pays about 72 percent of your health insurance premium." in before
+    assert not before & {t for c in counting.calls[calls:] for t in c}  # nothing read before is embedded again
+    assert after.synthesis.model_dump() == alone.synthesis.model_dump()
+
+
 def test_the_memo_keeps_at_most_its_size(minilm):
     counting = _Counting(minilm)
     memo = RecentEmbeddings(counting, size=2)
