@@ -285,8 +285,10 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # a passage found by searching for the word itself covers it only through a related sentence (below): it lends
     # no passage-level presence, no threshold and no synonyms
     retrieved = [p for p in passages if not p.metadata.get(LOOKED_FOR)]
+    people = topic.speakers(frame.question)  # "A coworker said …": the people around the asker are not asked about
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
-             if w not in FRAMING and (_POSSESSIVE.sub("", w) if DOCUMENT_POSSESSIVE else w) not in DOCUMENT_WORDS
+             if w not in FRAMING and w not in people
+             and (_POSSESSIVE.sub("", w) if DOCUMENT_POSSESSIVE else w) not in DOCUMENT_WORDS
              and not w[0].isdigit() and len(w) > 2
              and not contracted_stopword(w)  # "When's the first check-in?" misses no "when's"
              and not comparison_word(w)]  # nor "How do the rules differ …?" a page saying "differ"

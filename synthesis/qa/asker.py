@@ -12,6 +12,7 @@ from ..quantities import quantities
 from ..sentences import asked_sentences, asking_sentence, told_statements
 from ..stems import STOPWORDS, content_stems, fold_initialisms, stem
 from .thresholds import threshold_case
+from .wordforms import lexicon
 
 if TYPE_CHECKING:
     from .candidate import Candidate
@@ -244,6 +245,36 @@ def other_side(side: str, heading: str) -> bool:
     """The heading path is the other side's of a giving (`asked_side`): it names that side and not the asker's."""
     giving, receiving = bool(_GIVING_HEAD.search(heading)), bool(_RECEIVING_HEAD.search(heading))
     return (side == "give" and receiving and not giving) or (side == "receive" and giving and not receiving)
+
+
+# The asker says something has already happened ("a trip I already got approved in Concur"): a rule for while it has
+# not ("If your authorization has not yet been approved, you can make all of your changes …") states another case and
+# keeps OPPOSITE_CASE of its relevance (hp43-06; NOT_YET: the same verb up to three words after "has not (yet) been",
+# "hasn't been" or "not yet"). Not "before", "prior to" or "until": "secure the approval before you book" still holds
+# for one who already booked; nor "is not": "speakers are not permitted to sign" is no earlier case.
+NOT_YET = True
+_ALREADY = re.compile(r"\balready\s+(?:(?:been|got|gotten|was|were|is|are|had|has|have)\s+)?"
+                      r"(?P<done>[a-z]{3,}(?:ed|en))\b", re.I)
+_NOT_YET = re.compile(r"(?:\b(?:has|have|had)(?:\s+not|n['’]t)\s+(?:yet\s+)?been|\bnot\s+yet(?:\s+been)?)\s+"
+                      r"(?:(?:the|an?|its|your|their|my|our)\s+)?(?P<words>[\w'’-]+(?:\s+[\w'’-]+){0,2})", re.I)
+
+
+def _verb_stems(word: str) -> set[str]:
+    """The stems of an inflected verb form and of its lemma ("taken": "taken", "take"); none for a word that is no
+    inflected verb ("need", "open", "been")."""
+    forms = lexicon(word)
+    lemmas = set(forms.get("VERB", ())) - {word.lower()}
+    return {stem(word), *map(stem, lemmas)} if lemmas and "AUX" not in forms else set()
+
+
+def done_states(question: str) -> set[str]:
+    """The stems of what the asker says has already happened ("already got approved" → {"approv"}) (NOT_YET)."""
+    return set().union(*(_verb_stems(m.group("done")) for m in _ALREADY.finditer(question))) if NOT_YET else set()
+
+
+def not_yet(done: set[str], text: str) -> bool:
+    """The text states a case in which one of the asker's `done` states has not happened yet."""
+    return any(stem(w) in done for m in _NOT_YET.finditer(text) for w in m.group("words").split())
 
 
 # A question asked of "each" (or "both") of the things a statement before it joins ("I want to see who is staffed to

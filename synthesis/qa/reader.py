@@ -216,6 +216,7 @@ class Reader:
         amounts = told_amounts(frame.question)
         asked_kind, opposite = opposite_kinds(frame.question)
         side = asker.asked_side(frame.question)
+        done = asker.done_states(frame.question)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
         for i, c in enumerate(candidates):
@@ -258,6 +259,8 @@ class Reader:
                 same *= asker.OPPOSITE_CASE  # "Before creating a public GitHub repo …" for "… a private GitHub repo?"
             if side and asker.other_side(side, c.heading):
                 same *= asker.OPPOSITE_CASE  # "To receive donated hours" for "How do I donate some of my leave?"
+            if done and asker.not_yet(done, f"{c.heading} {c.lead_in} {c.text}"):
+                same *= asker.OPPOSITE_CASE  # "If your authorization has not yet been approved" for "already approved"
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(f"{c.text} {items}".strip(), asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

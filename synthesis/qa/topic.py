@@ -203,6 +203,23 @@ _OPENING_PARTICIPLE = re.compile(r"^\W*(?P<verb>[A-Za-z]{2,}ing)\s+(?:around|thr
 COMMON_VERB_ZIPF = 4.0  # a verb this common in English is an action, not a thing the knowledge base names
 
 
+# The people around the asker are not what is asked: "A coworker said they're 'on AWS' … What does that schedule
+# look like?" (hp43-30) was refused because no page says "coworker". A noun naming someone by their relation to the
+# asker (a short list: coworker, teammate, buddy, boss …) never decides that a page is missing (TOLD_SPEAKER); the
+# thing that "said" it does ("The sabbatical policy says …": no page names a sabbatical).
+TOLD_SPEAKER = True
+RELATIONS = frozenset("""coworker co-worker colleague teammate friend boss buddy mentor mentee peer someone somebody
+folk guy predecessor successor""".split())
+
+
+def speakers(question: str) -> set[str]:
+    """The question's lower-case words that name people by their relation to the asker (TOLD_SPEAKER)."""
+    if not TOLD_SPEAKER:
+        return set()
+    return {w for w in map(str.lower, TOKEN.findall(question))
+            if w in RELATIONS or set(lexicon(w).get("NOUN", ())) & RELATIONS}
+
+
 def told_subject_verbs(question: str) -> set[str]:
     """The verbs of told statements whose subject is a noun phrase (TOLD_SUBJECT): "clashed", "wraps"."""
     if not TOLD_SUBJECT:

@@ -9,12 +9,13 @@ import re
 from bisect import bisect_right
 
 from ..quantities import NUMBER_WORD, quantities
-from ..stems import content_stems, content_words, stem
+from ..stems import STOPWORDS, content_stems, content_words, stem
 from . import specifics, topic
 from .candidate import Candidate, field_line, last_heading, section_heading
 from .question import Expect, Frame, Part, zipf
 from .rates import asked_rate, rate_words, states_rate
 from .reader import RELATED_SUPPORT
+from .wordforms import lexicon
 from .values import (DATE, DURATION, PRICE, asked_unit, asked_value, fits_scale, measured_subject, priced_words,
                      span_subject, states_value)
 
@@ -53,6 +54,10 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             if not any(_counts(head, c) for c in candidates):
                 unstated[j] = f"a number of {head}"
                 continue
+        elif (part.expect is Expect.QUANTITY and COUNT_ANY and asked_value(part.text) is None
+              and (people := counted_people(part.text)) and not any(_states_number(c.text) for c in related)):
+            unstated[j] = f"a number of {people}"  # "How many people can join one huddle?" (COUNT_ANY)
+            continue
         if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
             continue
         kind, lacking = asked
@@ -203,12 +208,37 @@ RATE_WORDS = ("rate cap limit maximum max amount dollar dollars cents much per e
 # "how much memory" name no count.)
 COUNTED = True
 COUNTED_ZIPF = 5.0
+# … and a "how many" of a common noun ("how many people can join one Slack huddle at the same time?", hp43-14) is not
+# answered where no sentence about the part states a count at all: a number no measure takes, a number word ("once",
+# "a couple", "several", "both") or no limit ("There is no limit on how many …"). Not "how many times": a frequency
+# answers it ("Every two weeks: Meet with your supervisor") (COUNT_ANY)
+COUNT_ANY = True
+_COUNT_WORDS = re.compile(r"\b(?:once|twice|thrice|couple|several|both|single|dozens?|hundreds|thousands?|any number|"
+                          r"as many|no (?:limit|maximum|max|cap)|unlimited|limitless)\b", re.I)
 # (a noun phrase of up to three words: "how many hardware breakpoints and watchpoints" counts two things, no noun)
 _PHRASE_END = (r"(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|have|has|had|i|we|you|they|it|"
                r"must|may|might|of|in|for|on|per|at|to|before|after|left|there|each|every|that|which)\b|"
                r"\s*[?,.;]|\s*$)")
 _COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
+_NO_COUNT = re.compile(r"\bone (?:another|of)\b", re.I)  # "interact with one another" counts nobody
+
+
+def _states_number(text: str) -> bool:
+    """The text states a count (COUNT_ANY): a number of its own that no time or size takes ("for 30-45 minutes at
+    2pm" counts no one, nor do "18F" and "one another"; "80% of employees" does), or a word that counts."""
+    text = _NO_COUNT.sub(" ", text)
+    return bool(_COUNT_WORDS.search(text) or _OWN_NUMBER.search(_without_measures(text, {"time", "bytes"})))
+
+
+def counted_people(text: str) -> str:
+    """The noun right after a part's "how many" ("people", "employees"), or '' for none ("how many of us", "how many
+    direct reports") and for a frequency ("how many times")."""
+    m = _COUNTED.search(text)
+    first = m.group("np").lower().split()[0] if m else ""
+    return first if first and first != "times" and first not in STOPWORDS and lexicon(first).get("NOUN") else ""
+
+
 # … a number of its own: "18F" in "These are the TTS blogs: 18F blog." counts no blog posts (NAMES_COUNT_NOTHING)
 NAMES_COUNT_NOTHING = True
 # (nor a compound's first word: "two-factor authentication" counts no requests)
@@ -244,17 +274,23 @@ COUNT_NEAR, NEAR_WORDS = True, 5
 _LISTED_BEFORE = re.compile(r"(?:\b\d(?:[\d.]|,\d)*+\s*(?:,|and|or|to|-|–)\s*)+$")  # (linear: no nested choice)
 
 
+def _without_measures(text: str, measures: frozenset[str] | set[str] = _MEASURES) -> str:
+    """The text without its measures (a time, a percentage, a size: "three times a year" still counts check-ins),
+    each with the numbers listed before it ("holiday pay for the 8, 9, 10, 12 hours" counts hours too)."""
+    for family, _, surface, pos in sorted(quantities(text), key=lambda q: -q[3]):
+        if family in measures:
+            start = pos - len(m.group(0)) if (m := _LISTED_BEFORE.search(text[:pos])) else pos
+            text = text[:start] + text[pos + len(surface):]
+    return text
+
+
 def _counts(noun: str, c: Candidate) -> bool:
     """The sentence states a number and names the counted noun (in its text, lead-in or heading; "GPUs" is named
     by "GPU")."""
     # a compound naming the noun counts it: "a 300-seat license" is 300 seats ("two-factor" counts no requests)
     text = _COMPOUND.sub(lambda m: f"{m[1]} {m[2]}" if _names_word(noun, m[2]) else m[0], c.text)
     if UNIT_COUNTS_NOTHING:  # "… inactive for more than 90 days" counts days, not seats
-        for family, _, surface, pos in sorted(quantities(text), key=lambda q: -q[3]):
-            if family in _MEASURES:  # ("three times a year" still counts check-ins)
-                # with the numbers listed before it: "holiday pay for the 8, 9, 10, 12 hours" counts hours too
-                start = pos - len(m.group(0)) if (m := _LISTED_BEFORE.search(text[:pos])) else pos
-                text = text[:start] + text[pos + len(surface):]
+        text = _without_measures(text)
     number = _OWN_NUMBER if NAMES_COUNT_NOTHING else _NUMBER
     if not (number.search(text) and (_names(noun, c) or any(_names_word(noun, w) for w in text.split()))):
         return False
