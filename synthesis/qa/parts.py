@@ -98,15 +98,9 @@ def last_sentence(part: str) -> str:
     do we need …', so the part reads as the yes/no question it is."""
     pieces = asked_sentences(part)
     last = pieces[-1].strip(" ,.") if pieces else part
-    return _BARE_CONDITION.sub(r"\1, \2", unlabelled(last))
-
-
-def unlabelled(text: str) -> str:
-    """"Two HR Links questions: where do I see …" → "where do I see …": a label that asks nothing, before an asking
-    (LABELLED_PARTS)."""
-    if LABELLED_PARTS and (m := _LABEL.match(text)) and asks(text[m.end():]) and not asks(m.group("label")):
-        return text[m.end():]
-    return text
+    if LABELLED_PARTS and (m := _LABEL.match(last)) and asks(last[m.end():]) and not asks(m.group("label")):
+        last = last[m.end():]  # "Two HR Links questions: where do I see …" asks "where do I see …"
+    return _BARE_CONDITION.sub(r"\1, \2", last)
 
 
 # A label before the asking ("Two HR Links questions: where do I see …, and where can I check …?", "Quick one: how

@@ -20,7 +20,7 @@ from ..sentences import asking_sentence
 from ..stems import content_words, stem
 from . import compared
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
-from .parts import CLAUSE_LEAD, SUBORDINATE, alternatives, asks, context_of, split_parts, unlabelled, without_lead
+from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts, without_lead
 from .values import ASKS_CLOCK, BEFORE_DEADLINE, asks_salary
 
 # Words a question uses to frame itself, never what it is about ("Can I get…", "What should I do…").
@@ -226,18 +226,9 @@ _ASKS_DEADLINE = re.compile(r"(?i)\bwhat(?:'s|’s| is| are) (?:the|our|my|its|t
                             r"each|every|this|that|when|if|once|after|before)\b)")  # not "the deadline process"
 
 
-# A label before the asking of a one-part question ("Quick one: is TTSC paid for by Congress through the yearly
-# budget …?", hp44-13) is no part of it: the asking after it says what kind of answer is expected, as it does for each
-# part of several (`parts.unlabelled`; LABEL_LEAD). Not when the rest opens on a case: "quick github q: when I open a
-# PR should I …" asks no date.
-LABEL_LEAD = True
-
-
 def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
-    if LABEL_LEAD and not SUBORDINATE.match(rest := unlabelled(q)):
-        q = rest
     main = CLAUSE_LEAD.sub("", q).strip()
     if _QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q)):
         return Expect.QUANTITY

@@ -52,37 +52,6 @@ async def test_how_many_of_a_common_word_is_answered_by_a_number_about_it(minilm
     assert unstated.counted_people("How many of us can go?") == ""
 
 
-FINANCE = ("Organizational financial management", "Organizational financial management",
-           "TTSC is part of the Federal Acquisition Service (FAS). FAS manages a revolving fund called the Acquisition "
-           "Services Fund (ASF) and TTSC is funded through ASF. In contrast to appropriated funds, which are provided "
-           "by Congress through the annual budget process, a revolving fund like ASF is designed to be replenished "
-           "through reimbursements. This is why we must charge our partners for our actual time and material costs, "
-           "plus a fixed overhead amount.")
-
-
-async def test_a_label_before_the_asking_does_not_hide_a_yes_no_question(minilm, monkeypatch):
-    """"Quick one: is TTSC paid for by Congress through the yearly budget …?" (hp44) was refused for lacking "an amount
-    per year": behind its label the question read as no yes/no, and "yearly" then asked for a yearly amount
-    (question.LABEL_LEAD)."""
-    from synthesis.qa import question
-
-    asked = "Quick one: is TTSC paid for by Congress through the yearly budget like most of government?"
-    on, off = await _with_and_without(minilm, monkeypatch, asked, _context(FINANCE), question, "LABEL_LEAD", False)
-    assert "Acquisition Services Fund" in on, on
-    assert off == "", off
-
-
-def test_only_a_label_that_asks_nothing_before_an_asking_is_left_out():
-    from synthesis.qa import question
-
-    assert question.expected("Travel card: do I need one for a train trip?") is question.Expect.YESNO
-    assert question.expected("Newbie question: who signs my timesheet?") is question.Expect.WHO
-    assert question.expected("How many people: can join a huddle?") is question.Expect.QUANTITY  # it asks itself
-    # (hp43: a "when" after the label sets a case, it asks no date)
-    assert question.expected("quick github q: when I open a PR should I just commit straight to main?") \
-        is not question.Expect.QUANTITY
-
-
 GLOSSARY = ("Glossary", "Glossary > A",
             "ATO - Authority to Operate. It's a sign-off from an authorized agency official for a website to be "
             "allowed to engage with citizens, including security and some other stuff. AWS - Amazon Web Services. "
