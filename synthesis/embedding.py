@@ -155,8 +155,9 @@ def batch_invariant(embedder: Embedder) -> bool:
     """Whether the embedder gives each text the very same vector, bit for bit, alone and in padded batches of others
     (in either order): then a vector may be reused whatever batch it was made in (`RecentEmbeddings(shared=True)`).
 
-    ONNX Runtime's CPU kernels do so for the bundled model on the machines measured (docs/ANSWERS.md); a backend that
-    does not is still answered correctly, it only re-embeds. Checked once per embedder (a dozen short texts).
+    ONNX Runtime's CPU kernels did so for the bundled model on the machine measured (docs/ANSWERS.md), which is why
+    it is checked where the bot runs; a backend that does not is still answered correctly, it only re-embeds. Checked
+    once per embedder (six short texts, alone and in two batches).
     """
     with contextlib.suppress(TypeError):
         if (known := _INVARIANT.get(embedder)) is not None:
