@@ -33,14 +33,53 @@ def clean_markdown(text: str) -> str:
     return _MD_MARK.sub("", _MD_LINK.sub(r"\1", text))
 
 
-def _split_prose(text: str, end: re.Pattern[str] = _SENTENCE_END) -> list[str]:
+# A sentence end inside brackets or a quotation ends no sentence of the text: "… either in public (“Herbert, what do
+# you think? I know you have expertise in this area”) or privately (…)." is one sentence, not one that stops at
+# "think?" and one that starts mid-quote (QUOTED_ENDS). The pieces are joined only when the bracket or quotation closes
+# within QUOTED_PIECES more pieces (a stray "(" never swallows a paragraph).
+QUOTED_ENDS = True
+QUOTED_PIECES = 3
+
+
+_NOT_PAIRED = re.compile(r'(?<=\d)"|[:;]-?[()]')  # an inch mark ('a 27" monitor'), an emoticon (":(", ":)")
+
+
+def _open(piece: str) -> bool:
+    """The piece leaves a bracket or a quotation open."""
+    piece = _NOT_PAIRED.sub(" ", piece)
+    return (piece.count("(") > piece.count(")") or piece.count("“") > piece.count("”")
+            or piece.count('"') % 2 == 1)
+
+
+def _rejoined(parts: list[str]) -> list[str]:
+    """`parts` with the pieces of a sentence cut inside brackets or a quotation joined again (QUOTED_ENDS)."""
+    out: list[str] = []
+    k = 0
+    while k < len(parts):
+        whole = parts[k]
+        if _open(whole):
+            for more in range(1, QUOTED_PIECES + 1):
+                if k + more >= len(parts):
+                    break
+                joined = " ".join(parts[k:k + more + 1])
+                if not _open(joined):
+                    whole, k = joined, k + more
+                    break
+        out.append(whole)
+        k += 1
+    return out
+
+
+def _split_prose(text: str, end: re.Pattern[str] = _SENTENCE_END, *, rejoin: bool = True) -> list[str]:
     protected = text
     for abbr in _ABBREVIATIONS:  # keep "e.g. Foo" in one sentence
         # a whole word ("v." but not the end of "dev."), in the text's own case: a quote stays verbatim ("the U.S.")
         protected = re.sub(r"(?<![\w.])" + re.escape(abbr), lambda m: m.group(0).replace(".", _PLACEHOLDER),
                            protected, flags=re.IGNORECASE)
-    parts = end.split(protected)
-    return [p.replace(_PLACEHOLDER, ".").strip() for p in parts if p.strip()]
+    parts = [p.strip() for p in end.split(protected) if p.strip()]
+    if QUOTED_ENDS and rejoin and len(parts) > 1:
+        parts = _rejoined(parts)
+    return [p.replace(_PLACEHOLDER, ".") for p in parts]
 
 
 # A chat message's sentences may start in lower case ("my build dir has stale files in it. is there a flag …?"):
@@ -58,7 +97,7 @@ _ASKED_END = re.compile(
 def asked_sentences(question: str) -> list[str]:
     """The sentences of a question as people type them: a full stop, '!' or '?' then a space ends one, whatever
     case follows ("… in it. is there …"), except after an abbreviation ("e.g. the", "i.e. what")."""
-    return _split_prose(question.strip(), _ASKED_END)
+    return _split_prose(question.strip(), _ASKED_END, rejoin=False)  # (a question's quotes are loose: '27" monitor')
 
 
 def told_statements(question: str) -> list[str]:
@@ -90,6 +129,18 @@ class Sentence(NamedTuple):
     def fragment(self) -> bool:
         """Not a sentence that stands alone: a list item, a lowercase start, or a ';' ':' ',' ending."""
         return self.listed or self.text[:1].islower() or self.text.rstrip()[-1:] in ";:,"
+
+
+def _display(line: Sentence, nxt: Sentence, out: list[Sentence]) -> bool:
+    """A line read as what the sentence before it introduces stays so unless what follows it is that sentence's list
+    (the line was a caption: "… fall into four different categories:" then "Concur flight selection screen") or
+    another short line alone in its paragraph with no full stop (lines that are the items: "The detected errors are:"
+    then "unlocking an invalid mutex" then "unlocking an unlocked mutex" …)."""
+    if nxt.lead_in == line.lead_in and (nxt.listed or nxt.code or nxt.row):
+        return False
+    alone = sum(x.paragraph == nxt.paragraph for x in out) == 1
+    return (nxt.listed or nxt.paragraph < 0 or not alone or len(_WORD.findall(nxt.text)) > DISPLAY_WORDS
+            or nxt.text.rstrip()[-1:] in ".!?")  # (a sentence of prose goes on from the line)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -133,6 +184,12 @@ ANNOUNCED_LISTS = True
 REFERS_BELOW = re.compile(r"\b(?:listed|outlined|described|detailed|shown|given|named|mentioned)\s+below\b", re.I)
 _POINTS_BELOW = re.compile(r"\bbelow\s*[.:]?\s*$|" + REFERS_BELOW.pattern, re.I)
 TABLE_ITEMS = True  # the rows of a table a sentence ending in ':' introduces are its items
+# A short line set apart right after a paragraph ending in ':' ("An overly simple explanation of how we calculate
+# utilization rate is:" then the quoted "Billable hours / available hours"; "Send mail to:" then an address) is what
+# that sentence introduces, as a list item would be: quoted alone, the lead-in says nothing (DISPLAY_ITEMS). One
+# sentence of at most DISPLAY_WORDS words; a paragraph of several sentences after a colon stands on its own.
+DISPLAY_ITEMS = True
+DISPLAY_WORDS = 20
 OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term line, heading its description
 # A manual's option list written as paragraphs: a term line ("--ignore-installed", "--fair-sched=<no|yes|try>
 # [default: no]") then its description. The description's sentences are the term's items: quoted after it
@@ -220,11 +277,23 @@ def sentence_units(text: str) -> list[Sentence]:
     label = ""  # … when that is a label of a word or two (LABEL_PARENTS)
     nesting: set[str] = set()  # the items others are nested under: a word or two under one is a link's label, no item
     said = ""  # the last sentence of the last paragraph of prose (EXAMPLE_LEADS)
+    shown = ""  # the sentence ending in ':' that closed the paragraph of prose just read, if nothing came since
+    displays: list[int] = []  # the lines read as what such a sentence introduces (DISPLAY_ITEMS)
 
     def flush() -> None:
-        nonlocal lead, paragraphs, term, said
+        nonlocal lead, paragraphs, term, said, shown
         if paragraph:
             sentences = _split_prose(" ".join(paragraph))
+            if (DISPLAY_ITEMS and shown and not in_item and not term and len(sentences) == 1
+                    and len(_WORD.findall(sentences[0])) <= DISPLAY_WORDS and not _term_line(paragraph)
+                    and not sentences[0].rstrip().endswith(":")):  # ("Income:" leads a list of its own)
+                paragraphs += 1  # the line the sentence before it introduces: its item (DISPLAY_ITEMS)
+                displays.append(len(out))
+                out.append(Sentence(sentences[0], True, shown, paragraph=paragraphs))
+                lead, said, shown = shown, "", ""  # (a list right after it still hangs off the sentence)
+                paragraph.clear()
+                return
+            shown = sentences[-1] if (not in_item and sentences and sentences[-1].rstrip().endswith(":")) else ""
             if in_item and items and not items[-1][1] and sentences:  # the item's own paragraph, not one under it
                 items[-1] = (items[-1][0], sentences[-1])  # what its nested items hang off, as a sentence of it
             paragraphs += 1
@@ -269,7 +338,7 @@ def sentence_units(text: str) -> list[Sentence]:
             continue
         if raw.strip().startswith("```"):
             flush()
-            code, in_item, term, said = [], False, "", ""
+            code, in_item, term, said, shown = [], False, "", "", ""
             continue
         line = clean_markdown(raw.strip())  # before splitting: "**Rule.** Next" must split after "Rule."
         if re.fullmatch(r"\|?[|:\-\s]+", line) and "-" in line:  # a table's header rule
@@ -279,11 +348,11 @@ def sentence_units(text: str) -> list[Sentence]:
         if not line or line.startswith("#"):
             flush()
             if line.startswith("#"):
-                lead, in_item, term, said = line.lstrip("#").strip(), False, "", ""
+                lead, in_item, term, said, shown = line.lstrip("#").strip(), False, "", "", ""
             continue
         if line.startswith("|"):  # a table row reads as "Header: cell; Header: cell" so numbers keep their subject
             flush()
-            term = said = ""
+            term = said = shown = ""
             cells = [c.strip() for c in line.strip("|").split("|")]
             if not header:
                 header = cells
@@ -302,6 +371,7 @@ def sentence_units(text: str) -> list[Sentence]:
             line = clean_markdown(_CODE_SPAN.sub(lambda m: m.group(0).replace(".", _PLACEHOLDER), raw.strip()))
         if _BULLET.match(line):
             flush()
+            shown = ""
             indent = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip())
             if not in_item:
                 items.clear()
@@ -328,6 +398,9 @@ def sentence_units(text: str) -> list[Sentence]:
             parent = label = ""
         paragraph.append(line)
     flush()
+    for k in displays:  # a caption before the list the sentence introduces, or the first of a run of short lines
+        if k + 1 < len(out) and not _display(out[k], out[k + 1], out):  # (an HTML list's items as paragraphs)
+            out[k] = out[k]._replace(listed=False, lead_in="")
     # two words are a fact when one labels the other ("Default: 2", "Owner: Ops") or in code ("opt-level = 3",
     # "[workspace.dependencies]"), and so is an item of a list a sentence introduces ("CoE has six centers:" then
     # "Data analytics"); otherwise too little to quote

@@ -226,11 +226,29 @@ _ASKS_DEADLINE = re.compile(r"(?i)\bwhat(?:'s|’s| is| are) (?:the|our|my|its|t
                             r"each|every|this|that|when|if|once|after|before)\b)")  # not "the deadline process"
 
 
+# "What Net Promoter Score is TTSC targeting …?", "What GS grade or salary was the position going to be?": a score,
+# grade, salary or quota that a verb follows is the value asked, a figure (MEASURE_ASKED; not "what score report do I
+# file", where the measure names a thing, nor "what if my salary is wrong"; not a rate or a budget, which as often
+# name a thing: "what exchange rate does Concur use", "which budget does my training come out of"). A lookahead: the
+# measure stays a topic word a page must use.
+MEASURE_ASKED = True
+_ASKS_MEASURE = re.compile(r"\bwhat(?=\s+(?:(?!(?:if|when|happens?|about|of|for|in|on)\b)[\w'’-]+\s+){0,3}?"
+                           r"(?P<measure>score|grade|salary|salaries|quota)s?\s+"
+                           r"(?:is|was|are|were|do|does|did|will|would|should|can|must|has|have|am)\b)", re.I)
+
+
+def asked_measure(text: str) -> str:
+    """The measure a part asks the value of ("What Net Promoter Score is …" → "score"), or '' (MEASURE_ASKED)."""
+    m = _ASKS_MEASURE.search(text) if MEASURE_ASKED else None
+    return m.group("measure").lower() if m else ""
+
+
 def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
     main = CLAUSE_LEAD.sub("", q).strip()
-    if _QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q)):
+    if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q))
+            or (MEASURE_ASKED and _ASKS_MEASURE.search(q))):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO

@@ -12,12 +12,12 @@ from ..quantities import NUMBER_WORD, quantities
 from ..stems import STOPWORDS, content_stems, content_words, stem
 from . import specifics, topic
 from .candidate import Candidate, field_line, last_heading, section_heading
-from .question import Expect, Frame, Part, zipf
+from .question import Expect, Frame, Part, asked_measure, zipf
 from .rates import asked_rate, rate_words, states_rate
 from .reader import RELATED_SUPPORT
 from .wordforms import lexicon
-from .values import (DATE, DURATION, PRICE, asked_unit, asked_value, fits_scale, measured_subject, priced_words,
-                     span_subject, states_value)
+from .values import (DATE, DURATION, PRICE, YEAR, asked_unit, asked_value, fits_scale, measured_subject,
+                     priced_words, span_subject, states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration, a price, a time of day, a date or a percentage that no sentence about them
@@ -57,6 +57,10 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
         elif (part.expect is Expect.QUANTITY and COUNT_ANY and asked_value(part.text) is None
               and (people := counted_people(part.text)) and not any(_states_number(c.text) for c in related)):
             unstated[j] = f"a number of {people}"  # "How many people can join one huddle?" (COUNT_ANY)
+            continue
+        elif (part.expect is Expect.QUANTITY and asked_value(part.text) is None
+              and (measure := asked_measure(part.text)) and not any(_states_figure(c.text, measure) for c in related)):
+            unstated[j] = f"a {measure}"  # "What Net Promoter Score is TTSC targeting …?" (question.MEASURE_ASKED)
             continue
         if part.expect is not Expect.QUANTITY or (asked := asked_value(part.text)) is None:
             continue
@@ -229,6 +233,22 @@ def _states_number(text: str) -> bool:
     2pm" counts no one, nor do "18F" and "one another"; "80% of employees" does), or a word that counts."""
     text = _NO_COUNT.sub(" ", text)
     return bool(_COUNT_WORDS.search(text) or _OWN_NUMBER.search(_without_measures(text, {"time", "bytes"})))
+
+
+# A measure's value is a figure in digits ("100% reporting every day", "$120K–$191K", "a 15GB quota"; or "twice"; a
+# grade's also a code: "GS-13", "GS15s", "level 4"): not a count word ("both", "a single point of contact"), a year
+# ("In May 2021, …"), nor the zero-padded number of a name ("RFC 003 - TTS Senior Cybersecurity Advisor")
+# (question.MEASURE_ASKED)
+_PADDED = re.compile(r"(?<![\w.])0\d+\b")
+_FIGURE = re.compile(r"[$€£]\s?\d|(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:[kmb]|bn|[kmgt]b|x|%)?(?![A-Za-z])|"
+                     r"\b(?:twice|half|double|triple)\b", re.I)
+_GRADE_CODE = re.compile(r"\b[A-Z]{1,3}-?\d{1,2}s?\b|\b(?i:level|grade|band|step)\s+\d{1,2}\b")
+
+
+def _states_figure(text: str, measure: str = "") -> bool:
+    """The text states a figure of its own, or a grade's code when the measure is a grade (see above)."""
+    text = _PADDED.sub(" ", YEAR.sub(" ", text))
+    return bool(_FIGURE.search(text) or (measure == "grade" and _GRADE_CODE.search(text)))
 
 
 def counted_people(text: str) -> str:

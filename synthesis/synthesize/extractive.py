@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import re
 import time
 
 import numpy as np
@@ -24,7 +25,7 @@ from ..qa.answerability import Support
 from ..qa.asker import asks_each, case_numbers, opposite_kinds, same_number, words_of
 from ..qa.kinds import asks_holder, holds
 from ..qa.reader import RELATED_SUPPORT
-from ..qa.values import asked_value, asks_date, states_value
+from ..qa.values import DURATION, PRICE, WAIT, asked_value, asks_date, states_value
 from ..stems import content_stems
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
@@ -242,12 +243,23 @@ TOLD_CASE = True
 # itself: "Within the first two weeks: (For 18F) reach out … to welcome the new employee at Team Coffee." holds a
 # duration in its lead-in only, which dates the step, not the meeting (hp32-06 had been a wrong 'high'; OWN_VALUE)
 OWN_VALUE = True
+# … and, for a duration or a price, outside an aside in brackets that opens a clause of its own: "While you wait for the
+# ID number to be generated and sent to you via email (which can take up to 1 business day), you can get started on
+# applying for the GSA travel card." times the ID number, not the card (hp44-22 had been a wrong 'high' for "How long
+# until I can actually use it?"; ASIDE_VALUE). Not "Ride a MARC train ($7) to Union Station.", whose brackets give the
+# train's price, nor a line that is all one bracket.
+ASIDE_VALUE = True
+_ASIDE = re.compile(r"(?<=\S)\s*\((?:which|that|who|whose|where|when|while)\b[^()]*\)", re.I)
 
 
 def _states_own(part: Part, u: Candidate) -> bool:
-    """The line itself, not its lead-in alone, states the value the part asks for (when it asks one)."""
+    """The line itself, not its lead-in alone nor a clause in brackets, states the value the part asks for (when it
+    asks one)."""
     asked = asked_value(part.text) if OWN_VALUE and part.expect is Expect.QUANTITY else None
-    return asked is None or states_value(u.text, asked[0])
+    if asked is None:
+        return True
+    aside = ASIDE_VALUE and asked[0] in (DURATION, WAIT, PRICE)  # (a wait: a duration or a date)
+    return states_value(_ASIDE.sub(" ", u.text) if aside else u.text, asked[0])
 
 
 def _demote_superseded(units: list[Candidate], *, keep: set[tuple[int, str]]) -> None:
