@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from ..quantities import NUMBER_WORD
 from ..stems import content_stems, stem
 from .question import Expect, Part
-from .values import CLOCK, DATE, FREQUENCY, YEAR, asked_value, asks_date, states_value, states_year, told_values_only
+from .values import (CLOCK, DATE, FREQUENCY, HOURS, YEAR, asked_value,
+                     asks_date, states_value, states_year, told_values_only)
 
 if TYPE_CHECKING:
     from .candidate import Candidate
@@ -31,7 +32,7 @@ _ROLE = re.compile(
     r"officials?|teams?|(?<!out of )(?<!out of the )office(?! hours| space| supplies)|staff|admins?|"
     r"administrators?|owners?|approvers?|hr(?! links?| portal| system| tool| app| site| page| forms?| records?)|"
     r"human resources|people ?ops|"
-    r"help ?desk|service ?desk|committee|board|coordinators?|specialists?|representatives?|counsel|liaisons?|"
+    r"help ?desk|service ?desk|committee|board|coordinators?|specialists?|analysts?|representatives?|counsel|liaisons?|"
     r"points? of contact|poc|executives?|ombuds\w*|ceo|cto|cio|ciso|cfo|coo|president|deputy|commissioner|"
     r"secretary|talent|recruiters?|decision makers?|contracting|approving official|authorizing official|"
     r"the requester|(?:on-call|team|tech|project|engineering|product|"
@@ -158,7 +159,7 @@ def holds(part: Part, c: Candidate) -> bool:
     if (TOLD_DATES and asked is not None and asked[0] == DATE and not _DEADLINE_WORDING.search(c.text)
             and told_values_only(f"{c.text} {c.lead_in}", DATE, part.text)):
         return False
-    if (asked is not None and asked[0] in (CLOCK, DATE, FREQUENCY)
+    if (asked is not None and asked[0] in (CLOCK, HOURS, DATE, FREQUENCY)
             and states_value(f"{c.text} {c.lead_in}", asked[0])):
         return True  # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due"
     if part.expect not in c.kinds:

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from ..sentences import asking_sentence
 from ..stems import content_words, stem
-from . import compared
+from . import compared, values
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
 from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts, without_lead
 from .values import ASKS_CLOCK, BEFORE_DEADLINE, asks_salary
@@ -248,7 +248,7 @@ def expected(text: str) -> Expect:
     q = text.strip()
     main = CLAUSE_LEAD.sub("", q).strip()
     if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q))
-            or (MEASURE_ASKED and _ASKS_MEASURE.search(q))):
+            or (MEASURE_ASKED and _ASKS_MEASURE.search(q)) or (values.HOURS_ASKED and values.ASKS_HOURS.search(q))):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO
@@ -271,6 +271,8 @@ def expected(text: str) -> Expect:
 def _stems(text: str) -> set[str]:
     """Content stems of what is asked about: framing words and the quantity cue ("how quickly") left out."""
     text = _QUANTITY.sub(" ", text)
+    if values.HOURS_ASKED and values.ASKS_HOURS.search(text):  # "What are the help desk's hours?" asks no "hours"
+        text = re.sub(r"(?i)\bhours\b", " ", values.ASKS_HOURS.sub(" ", text))
     return {stem(w) for w in content_words(text) if w not in FRAMING}
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from ..stems import STOPWORDS
+from ..stems import STOPWORDS, content_words, stem
 from .kinds import ROLES_HELD, asks_holder
-from .wordforms import lexicon
+from .wordforms import describes, lexicon
 
 HOLDER_NAMED = True
 # (only a role held now, or of a named organisation: "Who is my supervisor if my manager is out?", "Who is GSA's
@@ -106,4 +106,42 @@ def talks_money(text: str) -> bool:
     return bool(_MONEY_TALK.search(text))
 
 
-__all__ = ["asks_fee", "asks_named_holder", "names_person", "talks_money"]
+# "Do people who lead a TTS guild get any extra pay, award, or bonus for doing it?", "Do buddies get any kind of award
+# or time off for taking that on?": a yes/no on being paid or rewarded, answered only by a sentence speaking of pay or
+# awards; the guild page says how leads are "recognized" by their supervisor, and nothing of pay (PAY_ASKED). Not
+# "will I get paid for the award leave I haven't used?" (leave paid out is money talk, and the page talks money)
+PAY_ASKED = True
+_ASKS_PAY = re.compile(r"\b(?:get|gets|getting|receive|receives|earn|earns)\s+(?:any\s+(?:kind\s+of\s+|sort\s+of\s+)?|"
+                       r"an?\s+|some\s+)?(?:extra\s+|additional\s+|special\s+)?(?:[\w-]+\s+)??"
+                       r"(?:pay|compensation|bonus(?:es)?|stipends?|awards?|incentives?|cash)\b"
+                       r"(?!\s+(?:stubs?|info\w*|statements?|periods?|dates?|leave)\b)|"
+                       r"\b(?:paid|compensated)\s+(?:extra|more)\b", re.I)
+_PAY_TALK = re.compile(_MONEY_TALK.pattern + r"|\b(?:awards?|bonus(?:es)?|compensat\w*|stipends?|incentives?)\b", re.I)
+
+
+# who would be paid: "Do people who lead a TTS guild get …" → "people who lead a TTS guild"
+_PAID_WHO = re.compile(r"^\W*(?:do|does|did|will|would|can|could|should|shall)\s+(?P<who>.+?)\s+(?:get|gets|getting|"
+                       r"receive|receives|earn|earns|(?:be|get)\s+(?:paid|compensated))\b", re.I)
+_ANYONE = frozenset(stem(w) for w in "people person someone anyone employee employees staff folks".split())
+
+
+def asks_pay(text: str) -> bool:
+    """The part asks whether someone is paid or rewarded for something (PAY_ASKED)."""
+    return PAY_ASKED and bool(_ASKS_PAY.search(text))
+
+
+def paid_who(text: str) -> set[str]:
+    """The content stems of who the part asks would be paid ("buddies", "people who lead a TTS guild"), those naming
+    anyone at all and words that only describe ("Do I still get …", "new employees") left out; empty when the part does
+    not say."""
+    m = _PAID_WHO.search(text)
+    words = [w for w in content_words(m.group("who")) if not (describes(w) or "ADV" in lexicon(w))] if m else []
+    return {stem(w) for w in words} - _ANYONE
+
+
+def talks_pay(text: str) -> bool:
+    """The text speaks of money, pay or awards."""
+    return bool(_PAY_TALK.search(text))
+
+
+__all__ = ["asks_fee", "asks_named_holder", "asks_pay", "names_person", "talks_money", "talks_pay"]

@@ -152,6 +152,22 @@ _STATES_MONEY = re.compile(r"[$€£]\s?\d|\d\s?[$€£]|\b(?:usd|eur|gbp)\s?\d|
 ASKS_CLOCK = (r"\b(?:what|which) time(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|must|can|could|each|"
               r"every)\b)")
 _ASKS_CLOCK = re.compile(ASKS_CLOCK, re.I)
+# The hours something is open ask clock times too (HOURS_ASKED): "What hours is the USAGov Contact Center staffed?",
+# "what hours are they available?", "What are the help desk's business hours?", "What are the hours of the library?";
+# not "what hours do I Tock when the office is closed?" (the asker's hours), "What are the hours of annual leave I
+# earn?" or "What are the service hours I owe?", which ask a count. Only the asking words are the cue (a lookahead):
+# what is open is what the part is about. Only a clock time states such hours, not "during business hours".
+HOURS_ASKED = True
+ASKS_HOURS = re.compile(r"\b(?:what|which)\s+hours(?=\s+(?:is|are|does|do|will|can)\s+(?!(?:i|we|you)\b)"
+                        r"(?:(?!(?:when|if|while|because)\b)[\w'’.-]+\s+){1,6}?(?:open|staffed|available|closed|"
+                        r"operat\w*|answer\w*|running|reachable|manned)\b)|"
+                        r"\b(?:what|which)(?:['’]re|\s+are)(?=\s+(?:the|its|their|your|our|[\w.-]+['’]s)\s+"
+                        r"(?:[\w'’.-]+\s+){0,4}?(?:opening|business|operating|support|service|staffed|open)\s+hours"
+                        r"(?:\s*[?,.;]|\s*$|\s+(?:of|at|for|on)\b)|"
+                        r"\s+(?:the|its|their)\s+hours(?:\s*[?]|\s*$|\s+(?:of|at|for)\s+"
+                        r"(?:the|our|your|a|an|this|that)\b))", re.I)
+_STATES_HOURS = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight|"
+                           r"around the clock|24 hours a day)\b|\b24/7\b", re.I)
 _STATES_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight|"
                            r"close of business|COB|EOD|o'clock|end of (?:the )?(?:day|business day|workday)|"
                            r"business hours|working hours|core hours|morning|afternoon|evening)\b", re.I)
@@ -234,10 +250,11 @@ _STATES_FREQUENCY = re.compile(
 _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
 DURATION, PRICE, CLOCK, DATE, PERCENT = "a duration", "a price", "a time of day", "a date", "a percentage"
+HOURS = "opening hours"
 FREQUENCY = "a frequency"
 WAIT = "a duration or a date"  # the time until something happens (UNTIL_ASKED)
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
-_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, DATE: _STATES_DATE,
+_STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, HOURS: _STATES_HOURS, DATE: _STATES_DATE,
            PERCENT: _STATES_PERCENT, FREQUENCY: _STATES_FREQUENCY,
            WAIT: re.compile(f"(?:{_STATES_TIME.pattern})|(?:{_STATES_DATE.pattern})", re.I)}
 
@@ -247,17 +264,19 @@ def asked_value(text: str) -> tuple[str, str] | None:
     (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
-                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED)
+                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
-                 percent: bool, frequency: bool, salary: bool, until: bool) -> tuple[str, str] | None:
+                 percent: bool, frequency: bool, salary: bool, until: bool, hours: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
             return kind, f"a number of {unit.lower()}" if unit else kind
+        if asks is _ASKS_CLOCK and hours and ASKS_HOURS.search(text):
+            return HOURS, HOURS
     if frequency and _ASKS_FREQUENCY.search(text):  # ("How often and for how many days …" asks the days first)
         return FREQUENCY, FREQUENCY
     if dates and (_ASKS_DUE.search(text) or (windows and _ASKS_OPENING.search(text))):
@@ -342,6 +361,6 @@ def told_values_only(text: str, kind: str, told: str) -> bool:
     return bool(found) and all(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", said) for f in found)
 
 
-__all__ = ["ASKS_CLOCK", "BEFORE_DEADLINE", "CLOCK", "DATE", "DURATION", "FREQUENCY", "PRICE", "WAIT", "YEAR",
-           "asked_unit", "asked_value", "asks_date", "asks_salary", "fits_scale", "measured_subject", "priced_words",
-           "span_subject", "states_value", "states_year", "told_values_only"]
+__all__ = ["ASKS_CLOCK", "BEFORE_DEADLINE", "CLOCK", "DATE", "DURATION", "FREQUENCY", "HOURS", "PRICE", "WAIT",
+           "YEAR", "asked_unit", "asked_value", "asks_date", "asks_salary", "fits_scale", "measured_subject",
+           "priced_words", "span_subject", "states_value", "states_year", "told_values_only"]

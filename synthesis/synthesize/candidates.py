@@ -50,7 +50,9 @@ def candidates(context: Context) -> list[Candidate]:
             if POINTER.match(text) and len(text.split()) <= 8:
                 continue  # "See Database migrations." points elsewhere; it answers nothing itself
             lead_in = protect(sentence.lead_in or (section_heading(src.passage) if sentence.listed else ""))
-            subject = protect(subject_heading(text, src.passage) or doer(text, src.passage))
+            # an item after its lead-in is quoted under it: only a list of duties names who it is about
+            subject = protect(duty_doer(text, src.passage, lead_in) if sentence.fragment and lead_in
+                              else subject_heading(text, src.passage) or doer(text, src.passage))
             units.append(Candidate(text=text, source=src.number, position=pos, passage=src.passage,
                                    fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
                                    goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph,
@@ -103,13 +105,55 @@ _DOERLESS = re.compile(r"^(?P<verb>[A-Z][a-z]+(?<![su])s)\s+(?:a|an|the|its|thei
                        r"^(?:Serves|Acts|Works|Functions)\s+as\s|^(?:Responsible|Accountable)\s+for\s")
 
 
+# "We are a small team that manages TTS-wide IaaS/PaaS/SaaS contracts …" on the page "TTS Technology Operations": a
+# unit describing itself names itself only as "we"; the page (or the section) names it (DOER_SELF)
+DOER_SELF = True
+_WE_ARE = re.compile(r"^We(?:['’]re|\s+are)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:team|group|office|division|unit|"
+                     r"branch|staff|crew|squad)\b", re.I)
+# "Responsibilities may include but are not limited to:" then "- Serving as System Administrators for procurement-
+# related systems (EASi, FPDS-NG, CPARs, etc.)" under the heading "Procurement Analyst": a role's duties listed as verbs
+# name the role only in the heading (DOER_ITEMS). Only its -ing or -s form ("Serving as …", "Reviews the …"): a base
+# form there is as often an instruction to the reader ("Check out the 18F Product Guide for more information on this
+# role!"), and a plural noun is no verb ("Contracts over …")
+DOER_ITEMS = True
+_DUTIES = re.compile(r"\b(?:responsibilit(?:y|ies)|duties|responsible for|accountable for)\b", re.I)
+_FIRST_WORD = re.compile(r"^([A-Z][a-z]+)\s")
+# (a heading naming a role by its head noun, which the role patterns leave out as a verb or a common word: "Technical
+# Lead", "User Experience Design Lead")
+_ROLE_HEAD = re.compile(r"\b(?:Lead|Manager|Analyst|Officer|Designer|Engineer|Strategist|Researcher|Specialist|"
+                        r"Architect|Writer|Editor)s?$")
+
+
+def _duty(text: str, lead_in: str) -> bool:
+    """A list item opening on a verb's -ing or -s form under a lead-in announcing someone's duties (DOER_ITEMS)."""
+    m = _FIRST_WORD.match(text) if DOER_ITEMS and lead_in and _DUTIES.search(lead_in) else None
+    if m is None:
+        return False
+    word, forms = m.group(1).lower(), lexicon(m.group(1))
+    return "VERB" in forms and "AUX" not in forms and word not in forms["VERB"] and (
+        word.endswith("ing") or bool(_DOERLESS.match(text)))
+
+
+def duty_doer(text: str, p: Passage, lead_in: str) -> str:
+    """The role an item of a list of duties belongs to: the innermost heading naming a role or a unit, never the
+    page's title, which names the page ("TTS Acquisition Division Team Roles & Responsibilities"); "" for any other
+    item (DOER_ITEMS)."""
+    heading = headings(p.section)[-1].strip()
+    if not _duty(text, lead_in) or not heading or len(heading) > 60 or heading.endswith("?") or (
+            heading.lower() in GENERIC_SECTIONS):
+        return ""
+    return heading if Expect.WHO in answer_kinds(heading) or _ROLE_HEAD.search(heading) else ""
+
+
 def doer(text: str, p: Passage) -> str:
     """Who does what a sentence opening on its verb says: the innermost heading naming a role or a unit, else the
-    page's title when it names one (DOER); "" for any other sentence."""
+    page's title when it names one (DOER); the same for a unit describing itself as "we" (DOER_SELF); "" for any
+    other sentence."""
     m = _DOERLESS.match(text) if DOER and not text.rstrip().endswith("?") else None
     verb = m and m.group("verb")
-    if m is None or (verb and ("VERB" not in lexicon(verb) or "AUX" in lexicon(verb))):  # not "Does the …?"
-        return ""
+    if not (DOER_SELF and _WE_ARE.match(text)) and (
+            m is None or (verb and ("VERB" not in lexicon(verb) or "AUX" in lexicon(verb)))):
+        return ""  # not "Does the …?"
     for name in [*reversed(headings(p.section)), p.title.strip()]:
         if (name and len(name) <= 60 and not name.endswith("?") and name.lower() not in GENERIC_SECTIONS
                 and Expect.WHO in answer_kinds(name)):

@@ -52,10 +52,12 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
         # a line of code is quoted as written: no punctuation taken off or added ("$ sudo make install")
         items = join_items(steps)
         end = "; …" if more else ("" if steps[-1].code else ".")
-        return cite(f"{lead}{lead_joint(whole)}{items}{end}", sorted({u.source, *(x.source for x in steps)}))
+        who = f"{u.subject}: " if u.subject and u.fragment else ""  # the role a list of duties belongs to
+        return cite(f"{who}{lead}{lead_joint(whole)}{items}{end}", sorted({u.source, *(x.source for x in steps)}))
     if u.fragment and u.lead_in:
         text = u.text if u.code else sentence(u.text.rstrip(' ;:,'))
-        return cite(f"{lead_text(u.lead_in)}{lead_joint(u.lead_in)}{text}", [u.source])
+        who = f"{u.subject}: " if u.subject else ""  # "Procurement Analyst: Responsibilities …: Serving as …"
+        return cite(f"{who}{lead_text(u.lead_in)}{lead_joint(u.lead_in)}{text}", [u.source])
     if u.subject:  # "--output-junit <file>: This option tells CTest to write …" (the heading it is about)
         return cite(f"{u.subject}: {sentence(u.text)}", [u.source])
     return cite(sentence(u.text), [u.source])

@@ -47,11 +47,15 @@ async def test_a_kind_named_by_two_absent_words_is_not_covered(minilm, monkeypat
     no page uses "signing" or "bonus", each too common to decide alone (answerability.PAIRED)."""
     question = "Do new TTS hires get a signing bonus or recruitment incentive when they join?"
     outcome = await ExtractiveSynthesizer(minilm).synthesize(question, _context(TTSJOBS, TRAINING))
-    assert not outcome.synthesis.summary and outcome.missing == ["signing bonus"], outcome
+    # (the bonus is asked as pay too: specifics.PAY_ASKED names it lacking as well)
+    assert not outcome.synthesis.summary and outcome.missing[0] == "signing bonus", outcome
     # where the asker stands is no kind ("… on our staging cluster")
     staged = "How do I run cargo test with optimizations on our staging cluster?"
     release = ("cargo test", "Options", "Pass --release to run tests with optimizations, in the release profile.")
     assert "--release" in (await _answer(minilm, staged, _context(release))).summary
+    from synthesis.qa import specifics
+
+    monkeypatch.setattr(specifics, "PAY_ASKED", False)  # the rule on its own (a bonus asked is refused as pay too)
     on, off = await _with_and_without(minilm, monkeypatch, question, _context(TTSJOBS, TRAINING),
                                       answerability, "PAIRED", False)
     assert not on and "eligible" in off, off
