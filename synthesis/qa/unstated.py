@@ -45,14 +45,11 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
                 and not any(specifics.talks_money(f"{c.text} {c.lead_in}") for c in related)):
             unstated[j] = "a fee"  # "Will I be charged a fee for a replacement card?" (specifics.py)
             continue
-        # (a sentence about them: half the words of who would be paid, "Guild leads …" for "people who lead a TTS
-        # guild", not "User Research Compensation: … at TTS")
-        who = specifics.paid_who(part.text)
-        if (part.expect is Expect.YESNO and specifics.asks_pay(part.text)
-                and not any(specifics.talks_pay(f"{c.text} {c.lead_in}") and 2 * len(
-                    who & content_stems(f"{c.text} {c.lead_in} {last_heading(c)}")) >= len(who) for c in related)):
-            unstated[j] = "pay or an award"  # "Do guild leads get any extra pay, award, or bonus?" (specifics.py)
-            continue
+        if part.expect is Expect.YESNO and specifics.asks_pay(part.text):
+            who = specifics.paid_who(part.text)
+            if not any(_pays(c, who) for c in related):
+                unstated[j] = "pay or an award"  # "Do guild leads get any extra pay, award, or bonus?" (specifics.py)
+                continue
         if specifics.asks_named_holder(part.text) and not any(specifics.names_person(f"{c.text} {c.lead_in}")
                                                               for c in related):
             unstated[j] = "the name of the person who holds it"  # "Who is the current 18F Director of Engineering?"
@@ -234,6 +231,14 @@ _PHRASE_END = (r"(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|woul
 _COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
 _NO_COUNT = re.compile(r"\bone (?:another|of)\b", re.I)  # "interact with one another" counts nobody
+
+
+def _pays(c: Candidate, who: set[str]) -> bool:
+    """The sentence speaks of pay or awards and is about who would be paid: half the words of `who` (in its text,
+    lead-in or innermost heading): "Guild leads …" for "people who lead a TTS guild", not "User Research Compensation:
+    … at TTS" (specifics.PAY_ASKED)."""
+    return specifics.talks_pay(f"{c.text} {c.lead_in}") and 2 * len(
+        who & content_stems(f"{c.text} {c.lead_in} {last_heading(c)}")) >= len(who)
 
 
 def _states_number(text: str) -> bool:

@@ -166,11 +166,11 @@ ASKS_HOURS = re.compile(r"\b(?:what|which)\s+hours(?=\s+(?:is|are|does|do|will|c
                         r"(?:\s*[?,.;]|\s*$|\s+(?:of|at|for|on)\b)|"
                         r"\s+(?:the|its|their)\s+hours(?:\s*[?]|\s*$|\s+(?:of|at|for)\s+"
                         r"(?:the|our|your|a|an|this|that)\b))", re.I)
-_STATES_HOURS = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight|"
-                           r"around the clock|24 hours a day)\b|\b24/7\b", re.I)
-_STATES_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight|"
-                           r"close of business|COB|EOD|o'clock|end of (?:the )?(?:day|business day|workday)|"
-                           r"business hours|working hours|core hours|morning|afternoon|evening)\b", re.I)
+_CLOCK_TIME = r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight)\b"  # "4:30 PM"
+_STATES_HOURS = re.compile(_CLOCK_TIME + r"|\b(?:around the clock|24 hours a day)\b|\b24/7\b", re.I)
+_STATES_CLOCK = re.compile(_CLOCK_TIME + r"|\b(?:close of business|COB|EOD|o'clock|"
+                           r"end of (?:the )?(?:day|business day|workday)|business hours|working hours|core hours|"
+                           r"morning|afternoon|evening)\b", re.I)
 # A deadline or a day asked ("When is this year's application deadline for …?", "what's the deadline to choose cash
 # or time off", "by when", "what day does it usually land"; not "how soon", which "with your next paycheck"
 # answers): a date answers it, a weekday, a clock time, a span before or after something ("within 3 business days",

@@ -139,10 +139,14 @@ def duty_doer(text: str, p: Passage, lead_in: str) -> str:
     page's title, which names the page ("TTS Acquisition Division Team Roles & Responsibilities"); "" for any other
     item (DOER_ITEMS)."""
     heading = headings(p.section)[-1].strip()
-    if not _duty(text, lead_in) or not heading or len(heading) > 60 or heading.endswith("?") or (
-            heading.lower() in GENERIC_SECTIONS):
+    if not _duty(text, lead_in) or not _says_something(heading):
         return ""
     return heading if Expect.WHO in answer_kinds(heading) or _ROLE_HEAD.search(heading) else ""
+
+
+def _says_something(name: str) -> bool:
+    """A heading or title that can name who does something: short, asking nothing, not a generic section."""
+    return bool(name) and len(name) <= 60 and not name.endswith("?") and name.lower() not in GENERIC_SECTIONS
 
 
 def doer(text: str, p: Passage) -> str:
@@ -155,8 +159,7 @@ def doer(text: str, p: Passage) -> str:
             m is None or (verb and ("VERB" not in lexicon(verb) or "AUX" in lexicon(verb)))):
         return ""  # not "Does the …?"
     for name in [*reversed(headings(p.section)), p.title.strip()]:
-        if (name and len(name) <= 60 and not name.endswith("?") and name.lower() not in GENERIC_SECTIONS
-                and Expect.WHO in answer_kinds(name)):
+        if _says_something(name) and Expect.WHO in answer_kinds(name):
             return name
     return ""
 
