@@ -124,6 +124,7 @@ class Sentence(NamedTuple):
     row: bool = False  # a table row, read as "Header: cell; Header: cell"
     paragraph: int = -1  # the paragraph (or list item) of prose it sits in, numbered in the text; -1: a row or code
     label: str = ""  # the label of a word or two the item is nested under, last in its lead-in (LABEL_PARENTS)
+    step: bool = False  # an item of a numbered list ("1. Log into Concur …")
 
     @property
     def fragment(self) -> bool:
@@ -197,6 +198,40 @@ OPTION_TERM = re.compile(r"^-{1,2}[A-Za-z]")  # a command-line option's term lin
 # they never name the option they describe. Up to the next term line, heading, list or table.
 OPTION_ITEMS = True
 OPTION_TERM_WORDS = 8  # a term line is this short at most, and ends in no full stop
+
+
+# A line set apart as a title, bold in the source and stripped of its marks at ingest ("Intergovernmental Cooperation
+# Act (IGCA) as further detailed in OMB Circular A-97", then "- The project must be linked to federal funding."),
+# leads the list right after it as a heading would: read alone, "The project must be linked …" names no act
+# (TITLE_LINES). One line of at most TITLE_WORDS words, capitalised, with no closing punctuation.
+TITLE_LINES = True
+TITLE_WORDS = 14
+
+
+# (no field, clause, address, link or pronoun: "Slack channel: #travel", "Never share your PIN with anyone, including
+# IT staff", "Report it within One Hour"; nor a line opening as a sentence does: an instruction, a pronoun)
+_NOT_TITLE = re.compile(r"[:,;@#]|https?://|\bwww\.|\b(?:it|you|your|we|our|they|their|them|my|me|us)\b", re.I)
+_SENTENCE_OPENING = re.compile(r"(?:never|always|do|don['’]t|please|make|use|see|check|read|note|you|we|i|it|this|"
+                               r"these|they|there|if|when|for)\b", re.I)
+
+
+def _title_line(lines: list[str], sentences: list[str]) -> str:
+    """The paragraph as a title line (TITLE_LINES), or ''."""
+    if not TITLE_LINES or len(lines) != 1 or len(sentences) != 1 or OPTION_TERM.match(lines[0]):
+        return ""
+    line = lines[0].strip()
+    words = _WORD.findall(line)
+    if (not line[:1].isupper() or line[-1:] in ".!?:;,\"'”’" or len(words) > TITLE_WORDS
+            or _NOT_TITLE.search(line) or _SENTENCE_OPENING.match(line)):
+        return ""
+    # a title capitalises its words ("Vendor Request Instructions"; "… Act (IGCA) as further detailed in OMB Circular
+    # A-97"): half of them at least, not "Page last reviewed in March 2023"
+    return line if 2 * sum(w[:1].isupper() for w in words) >= len(words) else ""
+
+
+def titles(lead: str) -> bool:
+    """The lead-in is a title (a heading, or a title line: TITLE_LINES), not a sentence introducing its list."""
+    return TITLE_LINES and bool(_title_line([lead], [lead])) and not introduces_list(lead)
 
 
 def _term_line(lines: list[str]) -> str:
@@ -274,6 +309,7 @@ def sentence_units(text: str) -> list[Sentence]:
     term = ""  # the option term line whose description is being read (OPTION_ITEMS)
     items: list[tuple[int, str]] = []  # the open items (indent, text), outermost first (NESTED_ITEMS)
     parent = ""  # the item the current one is nested under
+    numbered = False  # the current item is a numbered list's
     label = ""  # … when that is a label of a word or two (LABEL_PARENTS)
     nesting: set[str] = set()  # the items others are nested under: a word or two under one is a link's label, no item
     said = ""  # the last sentence of the last paragraph of prose (EXAMPLE_LEADS)
@@ -305,7 +341,7 @@ def sentence_units(text: str) -> list[Sentence]:
                 out.extend(Sentence(s, True, term, goes_on=k > 0, paragraph=paragraphs) for k, s in enumerate(sentences))
             else:
                 out.extend(Sentence(s, in_item, (parent or lead) if in_item else "", goes_on=in_item and k > 0,
-                                    paragraph=paragraphs, label=label if in_item else "")
+                                    paragraph=paragraphs, label=label if in_item else "", step=in_item and numbered)
                            for k, s in enumerate(sentences))
             if not in_item:  # the paragraph's sentence that introduces a list, if one follows: its last sentence,
                 # or one with only asides after it ("… the following paperwork. Note: draft all four first.")
@@ -320,6 +356,7 @@ def sentence_units(text: str) -> list[Sentence]:
                         break
                     if not _NOTE.match(sentences[k]):
                         break
+                lead = lead or _title_line(paragraph, sentences)
                 said = sentences[-1] if sentences and not introduces_list(sentences[-1]) else ""  # (a lead is no rule)
             else:
                 said = ""  # a list comes between: the prose before it is no rule of what follows the list
@@ -391,6 +428,7 @@ def sentence_units(text: str) -> list[Sentence]:
             if parent:
                 nesting.add(parent)
             items.append((indent, ""))
+            numbered = bool(_BULLET.match(line).group("number"))
             line, in_item = _BULLET.sub("", line), True
         elif in_item and raw[:1] not in (" ", "\t") and not paragraph:
             in_item = False  # an unindented line after a blank one: prose again, not the item's continuation

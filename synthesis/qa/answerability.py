@@ -38,7 +38,8 @@ from .asker import written_as_name
 from .candidate import Candidate, section_heading
 from .chatter import chatter
 from .compared import comparison_word
-from .question import FRAMING, QUANTITY_CUE, Expect, Frame, zipf
+from .kinds import PHONE
+from .question import FRAMING, QUANTITY_CUE, Expect, Frame, framing, zipf
 from .reader import RELATED_SUPPORT
 from .unstated import unstated_values
 from .wordforms import clipped, collided, describes, hyphenated, identifier_parts, lexicon, other_kind, spellings
@@ -265,6 +266,19 @@ _THRESHOLD = re.compile(r"\b(?:(?:longer|more|less|fewer|shorter|greater|higher|
                         r"after|beyond|exceeding|at least|at most)\s+(?P<q>\S+\s+\S+)", re.I)
 
 
+WRITTEN_FORMS = True
+_FORMS = {"address": (re.compile(r"\be-?mail\s+address(?:es)?\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")),
+          "number": (re.compile(r"\b(?:phone|telephone|fax|contact)\s+numbers?\b", re.I), PHONE)}
+
+
+def written_form(word: str, question: str, passages) -> bool:
+    """`word` names the written form of a value ("addresses" of "email addresses", "number" of "phone number") and
+    a passage writes one (an address with '@', a ten-digit phone number): present in what the passages write."""
+    form = _FORMS.get(stem(word))
+    return (WRITTEN_FORMS and form is not None and bool(form[0].search(question))
+            and any(form[1].search(p.content) for p in passages))
+
+
 def unmet_thresholds(question: str, passages) -> list[str]:
     """The question's thresholds ("longer than 14 hours") whose quantity no passage states: the knowledge base does
     not address that case, whatever it says about the topic."""
@@ -287,7 +301,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     retrieved = [p for p in passages if not p.metadata.get(LOOKED_FOR)]
     people = topic.speakers(frame.question)  # "A coworker said …": the people around the asker are not asked about
     asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
-             if w not in FRAMING and w not in people
+             if not framing(w, frame.question) and w not in people
              and (_POSSESSIVE.sub("", w) if DOCUMENT_POSSESSIVE else w) not in DOCUMENT_WORDS
              and not w[0].isdigit() and len(w) > 2
              and not contracted_stopword(w)  # "When's the first check-in?" misses no "when's"
@@ -322,6 +336,9 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
                         covering, embed)
     # another spelling of a word the passages use is that word ("behaviour" of "behavior", "prebuild" of "build")
     absent = [w for w in absent if not any(stem(v) in present for v in spellings(w))]
+    # an email address or a phone number is written, not named: "What email addresses should I use …?" is answered by
+    # "tts-travel@gsa.gov" (WRITTEN_FORMS)
+    absent = [w for w in absent if not written_form(w, frame.question, retrieved)]
     unmet = unmet_thresholds(frame.question, retrieved)
     off_topic = topic.off_topic(absent, asked)
     # a kind named only in what the asker tells ("my build dir has stale cache junk") sets the scene, unless the

@@ -39,6 +39,7 @@ class Candidate:
     paragraph: int = -1  # the paragraph (or list item) it sits in, numbered within its passage; -1: a row or code
     goes_on: bool = False  # a list item's later sentence ("**Change the passcode.** It must be …"): see `_join_back`
     label: str = ""  # the label of a word or two a nested item reads under ("TTSC calendar"): sentences.LABEL_PARENTS
+    step: bool = False  # an item of a numbered list
     joined: bool = False  # two sentences: the second points back at the first ("This request will require …")
     asked: bool = False  # it answers the question just before it in its paragraph (see `candidates._join_back`)
     vector: np.ndarray | None = None

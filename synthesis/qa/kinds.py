@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..quantities import NUMBER_WORD
+from ..sentences import asked_sentences
 from ..stems import content_stems, stem
 from .question import Expect, Part
 from .values import (CLOCK, DATE, FREQUENCY, HOURS, YEAR, asked_value,
@@ -51,6 +52,7 @@ _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)  # an emai
 # one separator twice, never a bare space: not "100 200-3000"); its one group is the separator
 _PHONE = re.compile(r"(?<![\w.-])(?:\+?1[ .-])?(?:\([2-9]\d{2}\)\s?[2-9]\d{2}-\d{4}|[2-9]\d{2}([.-])[2-9]\d{2}\1\d{4})"
                     r"(?![\w-]|\.\d)")
+PHONE = _PHONE
 # (the phone number last: the only group, so its backreference stays \1)
 _CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?<![\w/])#[a-z0-9][\w-]+|(?<!\w)@[a-z][\w.-]+|https?://\S+|"
                       r"\b[\w-]+\.(?:gov|com|org|io|net|edu|us)\b|" + _PHONE.pattern, re.I)
@@ -146,6 +148,33 @@ TOLD_DATES = True
 _DEADLINE_WORDING = re.compile(r"(?i)\b(?:due|deadline|no later than|by|before|until)\b")
 
 
+# "What email addresses should I use for travel questions …?" is answered by a line that writes one ("… email the
+# completed form to tts-travel@gsa.gov"), not by "You can ask questions in #travel" (EMAIL_ASKED)
+EMAIL_ASKED = True
+_ASKS_EMAIL = re.compile(r"(?i)\b(?:what|which)(?:'s|’s|\s+is|\s+are|\s+was)?\s+(?:(?:the|an?|my|our|their|your)\s+)?"
+                         r"(?:[\w-]+\s+){0,2}?e-?mail\s+address(?:es)?\b|"
+                         # ("which email should I send the form to"; not "what email should I send my supervisor", a
+                         # message)
+                         r"\b(?:what|which)\s+e-?mail\s+(?:(?:should|do|can|could|would)\s+(?:i|we|you|they)\s+|to\s+)?"
+                         r"(?:use|write to|contact|reach|cc|send\s+(?:[\w-]+\s+){0,3}?to)\b|"
+                         r"\bwhat(?:'s|’s| is) the e-?mail\s*(?:[?,]|$|(?:for|to|of)\b)")
+_EMAIL = re.compile(r"(?i)\b(?:what|which)(?:'s|’s|\s+is|\s+are|\s+was)?\s+(?:(?:the|an?|my|our|their|your)\s+)?"
+                         r"(?:[\w-]+\s+){0,2}?e-?mail\s+address(?:es)?\b|"
+                         r"\b(?:what|which)\s+e-?mail\s+(?:should|do|does|can|to|is|are)\b|"
+                         r"\bwhat(?:'s|’s| is) the e-?mail\s*(?:[?,]|$|(?:for|to|of)\b)")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.\w+")
+
+
+def asks_email(part: Part) -> bool:
+    """The part asks for an email address (EMAIL_ASKED), in its own words or an asking sentence of the question it
+    was split from (not a statement: "I already know which email address to use …")."""
+    def asking(text: str) -> list[str]:
+        said = asked_sentences(text)
+        return [x for x in said if x.endswith("?")] or said
+
+    return EMAIL_ASKED and any(_ASKS_EMAIL.search(x) for t in (part.text, part.query) for x in asking(t))
+
+
 def holds(part: Part, c: Candidate) -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
     ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
@@ -153,6 +182,8 @@ def holds(part: Part, c: Candidate) -> bool:
     the day; for a deadline, a date (a weekday, a span before or after something, a period it recurs in)."""
     if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
         return True
+    if asks_email(part) and not _EMAIL.search(f"{c.text} {c.lead_in}"):
+        return False
     asked = asked_value(part.text)
     if asked is not None and asked[0] == DATE and part.expect is not Expect.QUANTITY:
         asked = None  # "Is the due date fixed?" asks yes or no

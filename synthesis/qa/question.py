@@ -27,6 +27,15 @@ from .values import ASKS_CLOCK, BEFORE_DEADLINE, asks_salary
 FRAMING = frozenset("""able actually ask asked anyone really okay ok also else want wants wanted like would going go
 gets getting let lets tell told mean means say says said think thinks realize realized realise wonder wondering
 sure just versus""".split())
+# … and "supposed" before "to": "Am I supposed to …", "How much notice am I supposed to give …" asks what one should
+# do, whatever the pages call it (SUPPOSED_TO; "the supposed savings" is another word)
+SUPPOSED_TO = True
+_SUPPOSED_TO = re.compile(r"\bsupposed\s+to\b", re.I)
+
+
+def framing(word: str, question: str) -> bool:
+    """`word` frames the `question` (FRAMING, or "supposed" of "supposed to"), never what it is about."""
+    return word in FRAMING or (SUPPOSED_TO and word == "supposed" and bool(_SUPPOSED_TO.search(question)))
 
 
 COMMON_ZIPF = 5.0  # words at least this common in English ("policy", "start") say little about what is asked
@@ -95,6 +104,15 @@ QUANTITY_CUE = _QUANTITY = re.compile(
     # can submit" asks a time)
     r"what(?:'s|’s| is) the (?:most|least|longest|shortest|highest|lowest) (?:i|we|you|they|one|"
     r"someone|anyone)\b)\b|" + ASKS_CLOCK, re.I)
+# … and in another tense: "what was the maximum number of candidates a hiring manager could pick?", "what will be
+# the minimum …" (LIMIT_TENSES; only the maximum or minimum: "what are the limits on personal use" asks rules)
+LIMIT_TENSES = True
+_SHARPENED = r"(?:(?:exact|actual|absolute|current|overall|official|hard|upper|lower)\s+)?"
+_LIMIT_TENSES = re.compile(
+    rf"\bwhat (?:was|will be|would be) the {_SHARPENED}(?:maximum|minimum|max|min)\b|"
+    # (plural, only before what is counted: "what are the minimum requirements" asks the requirements)
+    rf"\bwhat (?:are|were) the {_SHARPENED}(?:maximum|minimum|max|min) (?:number|amount|count|size|hours|days|weeks|"
+    r"months|years|dollars)\b", re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".
 ASKS_DEFAULT = re.compile(r"\b(?:by|the|a|its|their|your|our|my|npm's|cmake's)\s+defaults?\b|\bdefaults?\s+to\b|"
@@ -248,6 +266,7 @@ def expected(text: str) -> Expect:
     q = text.strip()
     main = CLAUSE_LEAD.sub("", q).strip()
     if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q))
+            or (LIMIT_TENSES and _LIMIT_TENSES.search(q))
             or (MEASURE_ASKED and _ASKS_MEASURE.search(q)) or (values.HOURS_ASKED and values.ASKS_HOURS.search(q))):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
@@ -271,6 +290,8 @@ def expected(text: str) -> Expect:
 def _stems(text: str) -> set[str]:
     """Content stems of what is asked about: framing words and the quantity cue ("how quickly") left out."""
     text = _QUANTITY.sub(" ", text)
+    if LIMIT_TENSES:
+        text = _LIMIT_TENSES.sub(" ", text)
     if values.HOURS_ASKED and values.ASKS_HOURS.search(text):  # "What are the help desk's hours?" asks no "hours"
         text = re.sub(r"(?i)\bhours\b", " ", values.ASKS_HOURS.sub(" ", text))
     return {stem(w) for w in content_words(text) if w not in FRAMING}

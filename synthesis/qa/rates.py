@@ -51,6 +51,12 @@ _ABOUT_MONEY = re.compile(r"[$€£]|\b(?:cents|dollars?|costs?|pay|paid|spend|s
 _BILLING = re.compile(r"\b(?:bill|bills|charge|charges)\s+(?:a|an|the|our|their|its|partners?|agenc(?:y|ies)|clients?|"
                       r"customers?|for|per)\b|\bbilled\b|\bbilling rates?\b", re.I)
 MAX_RATE_TEXT = 1000  # a part is read this far for a rate (a pasted essay is no question about one)
+# Time is spent too: "How much time per week are core Writing Lab volunteers allowed to spend on Lab requests?" asks
+# hours per week, and "spend" says nothing of money when the part asks how much time (TIME_SPENT; a cost or a price
+# named beside it still does: "how much time and money do we spend per month")
+TIME_SPENT = True
+_TIME_ASKED = re.compile(r"\bhow much (?:of (?:my|our|your|their|the) )?(?:time|effort)\b(?![^?]*\bmoney\b)", re.I)
+_SPENDING = re.compile(r"\b(?:spend|spent)\b", re.I)
 
 
 def asked_rate(text: str, question: str = "") -> str | None:
@@ -58,6 +64,8 @@ def asked_rate(text: str, question: str = "") -> str | None:
     whole `question` it is part of is about money ("… what's the pay rate - is it … my hourly rate?", "What hourly
     rate does 18F bill a partner agency?", BILLED), else None."""
     about = f"{text} {question}"[:2 * MAX_RATE_TEXT]
+    if TIME_SPENT and _TIME_ASKED.search(text):
+        about = _SPENDING.sub(" ", about)
     if not RATES or _REASON.match(text) or not (_ABOUT_MONEY.search(about) or (BILLED and _BILLING.search(about))):
         return None
     return _rate_unit(text[:MAX_RATE_TEXT], MOST_PER)

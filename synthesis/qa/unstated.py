@@ -16,8 +16,8 @@ from .question import Expect, Frame, Part, asked_measure, zipf
 from .rates import asked_rate, rate_words, states_rate
 from .reader import RELATED_SUPPORT
 from .wordforms import lexicon
-from .values import (DATE, DURATION, PRICE, YEAR, asked_unit, asked_value, fits_scale, measured_subject,
-                     priced_words, span_subject, states_value)
+from .values import (DATE, DURATION, PRICE, SERVICE, YEAR, asked_unit, asked_value, fits_scale, measured_subject,
+                     priced_words, span_subject, states_service, states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration, a price, a time of day, a date or a percentage that no sentence about them
@@ -89,6 +89,8 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             if name or marks:
                 asked = content_stems(frame.question)
                 about = [c for c in about if _names_span(name, marks, c, asked, marked)]
+        if kind == DURATION and lacking == SERVICE:  # a term: stated of serving (values.SERVICE_ASKED)
+            about = [c for c in about if states_service(f"{c.text} {c.lead_in}")]
         if kind == DATE and NAMED_DATES and (name := _proper_name(part.text)):
             # "When does the application window for GSA's Competitive Development Program open?": a date of it
             about = [c for c in about if _dates_name(name, f"{c.text} {c.lead_in} {c.heading}")]

@@ -36,6 +36,21 @@ _ASKS_TIME = re.compile(rf"\b(?:how many|number of|maximum|minimum|max|min)\s+(?
 NOTICE_ASKED = True
 _ASKS_NOTICE = re.compile(r"\bhow much (?:advance |advanced |prior )?(?:notice|lead[- ]time|warning|heads[- ]up)\b|"
                           r"\bhow (?:far|long) (?:in advance|ahead|beforehand)\b", re.I)
+# … or how long someone serves in a role ("How long does someone serve as coordinator of the Digital Council before a
+# new one is picked?"): a term, stated only by a sentence that speaks of serving or of a term ("Members serve two-year
+# terms", "the role rotates every six months"), not by the length of the council's weekly meeting (SERVICE_ASKED)
+SERVICE_ASKED = True
+# (a role held: "serve as coordinator", "serve on the council", or a holder of one serving: "How long does an 18F
+# product chapter supervisor serve …"; not a server's "serve cached pages", nor "while serving on jury duty")
+_HOLDERS = (r"(?:director|head|chief|lead|leader|manager|owner|chair|chairperson|president|commissioner|"
+            r"administrator|deputy|supervisor|coordinator|officer|member|representative|fellow|liaison|"
+            r"steward|advisor|champion|captain|secretary|treasurer)s?")
+_ASKS_SERVICE = re.compile(
+    r"\bhow long (?:does|do|did|will|would|should|can|is|are|was|were)\b(?:(?!\b(?:while|when|if)\b)[^?]){0,80}?"
+    rf"(?:(?<![\w-])serv(?:e|es|ing)\s+(?:as|on|in)\b|\b{_HOLDERS}\s+(?:\w+ly\s+)?serv(?:e|es)\b)", re.I)
+_STATES_SERVICE = re.compile(r"\bserv(?:e|es|ed|ing)\b|\bterms?\b(?!\s+(?:and|&)\s+conditions\b)(?!\s+of\s+(?!"
+                             r"office|appointment))|\btenure\b|\brotat(?:e|es|ed|ing|ion|ions)\b|\bstints?\b|"
+                             r"\bappoint(?:ed|ment|ments)\b|\bfellowships?\b", re.I)
 _ASKS_SPAN = re.compile(
     rf"\bhow long (?:is|are|was|were|will be|would be)\s+(?:(?:the|a|an|my|our|your|their|this|that|each|every)\s+)?"
     rf"(?:[\w-]+\s+){{0,2}}?(?:{_SPAN})s?(?=\s*(?:[?,.;!]|$)|\s+(?:before|for|of|in|on|at|to|when|after|until|"
@@ -253,6 +268,7 @@ DURATION, PRICE, CLOCK, DATE, PERCENT = "a duration", "a price", "a time of day"
 HOURS = "opening hours"
 FREQUENCY = "a frequency"
 WAIT = "a duration or a date"  # the time until something happens (UNTIL_ASKED)
+SERVICE = "a length of service"  # how long someone serves in a role (SERVICE_ASKED)
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
 _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, HOURS: _STATES_HOURS, DATE: _STATES_DATE,
            PERCENT: _STATES_PERCENT, FREQUENCY: _STATES_FREQUENCY,
@@ -264,13 +280,14 @@ def asked_value(text: str) -> tuple[str, str] | None:
     (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
-                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED)
+                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
-                 percent: bool, frequency: bool, salary: bool, until: bool, hours: bool) -> tuple[str, str] | None:
+                 percent: bool, frequency: bool, salary: bool, until: bool, hours: bool,
+                 service: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
@@ -289,6 +306,8 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
         return PRICE, "an amount of pay"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):
         return DURATION, DURATION
+    if service and _ASKS_SERVICE.search(text):
+        return DURATION, SERVICE
     if until and _ASKS_UNTIL.search(text):
         return WAIT, WAIT
     return None
@@ -326,6 +345,16 @@ def fits_scale(text: str, asked: str) -> bool:
                 or bool(_STATES_TIME.search(_HOW_OFTEN.sub(" ", text))))
     other = _LONG if asked in _SHORT else _SHORT if asked in _LONG else set()
     return not stated <= other
+
+
+def asks_service(text: str) -> bool:
+    """The part asks how long someone serves in a role (SERVICE_ASKED)."""
+    return SERVICE_ASKED and bool(_ASKS_SERVICE.search(text))
+
+
+def states_service(text: str) -> bool:
+    """The text speaks of serving, a term, a tenure or a rotation: where a length of service is stated."""
+    return bool(_STATES_SERVICE.search(text))
 
 
 def asks_salary(text: str) -> bool:

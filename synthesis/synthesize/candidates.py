@@ -56,7 +56,8 @@ def candidates(context: Context) -> list[Candidate]:
             units.append(Candidate(text=text, source=src.number, position=pos, passage=src.passage,
                                    fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
                                    goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph,
-                                   label=protect(sentence.label), asked=_asked_before(sentences, pos)))
+                                   label=protect(sentence.label), asked=_asked_before(sentences, pos),
+                                   step=sentence.step))
     return _join_back(_rejoin_lists(units))
 
 

@@ -8,8 +8,9 @@ import re
 from ..citations import cite
 from ..pointers import NOT_IT
 from ..qa import Candidate, Expect
+from ..qa.kinds import mostly_instructions
 from ..qa.wordforms import lexicon
-from ..sentences import OPTION_TERM, REFERS_BELOW, introduces_list, lead_joint, lead_text
+from ..sentences import OPTION_TERM, REFERS_BELOW, introduces_list, lead_joint, lead_text, titles
 from ..stems import content_stems
 
 Unit = Candidate
@@ -19,6 +20,17 @@ MAX_STEPS, MAX_STEP_CHARS = 5, 600  # list items quoted after a lead-in in the s
 PROCEDURE_STEPS, PROCEDURE_CHARS = 8, 900
 MAX_LIST_STEPS, MAX_LIST_CHARS = 15, 1500  # a "how do I" part's steps in full, as a finding of their own
 SHORT_LIST = 3  # a list item that answers is quoted with its whole list when the list is this short
+# … and so is one under a title line (sentences.TITLE_LINES): "Intergovernmental Cooperation Act (IGCA) …" then its
+# three conditions, for "What conditions apply?" (TITLED_LISTS). Not one under a heading: the list's top items in
+# place of the line chosen lost what was nested under them ("Muting: … In smaller meetings, un-muting also signals
+# that you'd like to speak" for "how should I signal I want to talk in a small meeting"), four answers on the loop.
+TITLED_LISTS = True
+
+
+def titled(u: Unit, units: list[Unit]) -> bool:
+    """`u` is an item of a list under a title line of its passage (TITLED_LISTS): a line of the text, not a heading."""
+    return TITLED_LISTS and titles(u.lead_in) and any(
+        x.text == u.lead_in and not x.fragment and x.passage.id == u.passage.id for x in units)
 STEP_HEADS = True  # a procedure too long for the summary is quoted by its steps' first sentences (see `list_for`)
 
 
@@ -45,6 +57,10 @@ def quote(u: Unit, steps: list[Unit] | None = None, more: bool = False) -> str:
     """A sentence as the summary and findings quote it: a list item after its lead-in, then the citation; with
     `steps`, the lead-in followed by those list items in order ("…, follow these steps: Do A; do B; do C."), and
     "…" when the list goes on (`more`)."""
+    if LEADLESS_STEPS and steps and not u.lead_in and u.fragment and not any(x.lead_in for x in steps):
+        run = join_items(steps)
+        return cite(f"{run}; …" if more else run if steps[-1].code else sentence(run),
+                    sorted({u.source, *(x.source for x in steps)}))
     if steps:
         # the lead-in sentence itself (an item, when the steps are nested under it), or the item's lead-in
         whole = u.text if all(x.lead_in == u.text for x in steps) else (u.lead_in or u.text)
@@ -123,7 +139,7 @@ def _introduces(u: Unit, units: list[Unit]) -> bool:
     """`u` is prose that introduces a list: it ends in ':', or it announces "the following …" or is an option's
     term line, and items of its passage hang off it (a sentence naming "the following" with no list after it is a
     sentence like any other)."""
-    if u.text.rstrip().endswith(":"):
+    if u.text.rstrip().endswith(":") or (TITLED_LISTS and not u.fragment and titles(u.text) and leads(u, units)):
         return True
     # (an option's term line introduces its description: sentences.OPTION_ITEMS)
     return ((introduces_list(u.text) or bool(OPTION_TERM.match(u.text)))
@@ -176,6 +192,31 @@ def list_below(quoted: list[Unit], units: list[Unit]) -> tuple[Unit, list[Unit],
 
 
 NESTED_LEADS = True
+# A step of a list that hangs off nothing (prose before it that introduces nothing, no heading over it: "It will
+# make booking hotels in Concur easier …" then "1. Log into Concur …") answers a "how do I" part with the list it
+# belongs to, when it is numbered or most of its items are instructions: "4. … add your GSA Credit card to Your
+# Information > Credit Cards" is the step asked, and "Log into Concur" alone was all the summary quoted
+# (LEADLESS_STEPS)
+LEADLESS_STEPS = True
+
+
+def _leadless_run(u: Unit, units: list[Unit]) -> list[Unit]:
+    """The items of the list without a lead-in that `u` is one of, in order: the run of list items around it in its
+    passage (items nested under one of them are in the run, not quoted: its own list), each item's first sentence."""
+    here = sorted((x for x in units if x.passage.id == u.passage.id), key=lambda x: x.position)
+    at = next(k for k, x in enumerate(here) if x is u)
+    tops = {x.text for x in here if x.fragment and not x.lead_in and not (x.code or x.row)}
+
+    def item(x: Unit) -> bool:
+        return x.fragment and not (x.code or x.row) and (not x.lead_in or x.lead_in in tops)
+
+    start = at
+    while start > 0 and item(here[start - 1]) and here[start - 1].position == here[start].position - 1:
+        start -= 1
+    end = at
+    while end + 1 < len(here) and item(here[end + 1]) and here[end + 1].position == here[end].position + 1:
+        end += 1
+    return [x for x in here[start:end + 1] if not x.goes_on and not x.lead_in]
 
 
 def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
@@ -192,10 +233,16 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     if (_introduces(u, units) or (NESTED_LEADS and u.fragment and leads(u, units))) and (
             not u.lead_in or leads(u, units)):
         lead = u.text
-    elif u.fragment and introduces_list(u.lead_in):
+    elif u.fragment and (introduces_list(u.lead_in) or titled(u, units)):
         lead, item = u.lead_in, True
     elif not u.fragment and (ahead := steps_ahead(u, units)):
         return upto(ahead, *_room(expect))  # "… enroll using the process below." and the steps after
+    elif (LEADLESS_STEPS and expect is Expect.PROCEDURE and u.fragment and not u.lead_in and not u.goes_on
+          and not (u.code or u.row)):  # (an item's later sentence is quoted after its first: summary.ITEM_HEAD)
+        steps = _leadless_run(u, units)
+        if len(steps) < 2 or not (all(x.step for x in steps) or mostly_instructions([x.text for x in steps])):
+            return [], False
+        return upto(steps, PROCEDURE_STEPS, PROCEDURE_CHARS)
     else:
         return [], False
     items = items_under(lead, u, units)

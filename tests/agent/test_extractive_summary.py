@@ -38,7 +38,7 @@ def test_list_items_know_their_lead_in():
     assert units[0].fragment  # a lead-in alone says nothing
     # each item is a paragraph of its own: the lead-in's paragraph does not go on into it
     assert units[3] == Sentence("the pull request, with at least one approving review;", True,
-                                "A hotfix request states:", paragraph=4)
+                                "A hotfix request states:", paragraph=4, step=True)  # (a numbered list's item)
     post = sentence_units(POSTMORTEMS)
     assert post[1] == Sentence("Any production hotfix, even if there was no customer impact.", True,
                                "When we write one", paragraph=2)
