@@ -158,10 +158,6 @@ _ASKS_EMAIL = re.compile(r"(?i)\b(?:what|which)(?:'s|’s|\s+is|\s+are|\s+was)?\
                          r"\b(?:what|which)\s+e-?mail\s+(?:(?:should|do|can|could|would)\s+(?:i|we|you|they)\s+|to\s+)?"
                          r"(?:use|write to|contact|reach|cc|send\s+(?:[\w-]+\s+){0,3}?to)\b|"
                          r"\bwhat(?:'s|’s| is) the e-?mail\s*(?:[?,]|$|(?:for|to|of)\b)")
-_EMAIL = re.compile(r"(?i)\b(?:what|which)(?:'s|’s|\s+is|\s+are|\s+was)?\s+(?:(?:the|an?|my|our|their|your)\s+)?"
-                         r"(?:[\w-]+\s+){0,2}?e-?mail\s+address(?:es)?\b|"
-                         r"\b(?:what|which)\s+e-?mail\s+(?:should|do|does|can|to|is|are)\b|"
-                         r"\bwhat(?:'s|’s| is) the e-?mail\s*(?:[?,]|$|(?:for|to|of)\b)")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.\w+")
 
 

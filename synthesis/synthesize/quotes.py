@@ -25,13 +25,13 @@ SHORT_LIST = 3  # a list item that answers is quoted with its whole list when th
 # place of the line chosen lost what was nested under them ("Muting: … In smaller meetings, un-muting also signals
 # that you'd like to speak" for "how should I signal I want to talk in a small meeting"), four answers on the loop.
 TITLED_LISTS = True
+STEP_HEADS = True  # a procedure too long for the summary is quoted by its steps' first sentences (see `list_for`)
 
 
 def titled(u: Unit, units: list[Unit]) -> bool:
     """`u` is an item of a list under a title line of its passage (TITLED_LISTS): a line of the text, not a heading."""
     return TITLED_LISTS and titles(u.lead_in) and any(
         x.text == u.lead_in and not x.fragment and x.passage.id == u.passage.id for x in units)
-STEP_HEADS = True  # a procedure too long for the summary is quoted by its steps' first sentences (see `list_for`)
 
 
 def same_list(x: Unit, u: Unit) -> bool:
