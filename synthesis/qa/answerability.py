@@ -38,7 +38,7 @@ from .asker import written_as_name
 from .candidate import Candidate, section_heading
 from .chatter import chatter
 from .compared import comparison_word
-from .kinds import PHONE
+from .kinds import EMAIL, PHONE
 from .question import FRAMING, QUANTITY_CUE, Expect, Frame, framing, zipf
 from .reader import RELATED_SUPPORT
 from .unstated import unstated_values
@@ -267,7 +267,7 @@ _THRESHOLD = re.compile(r"\b(?:(?:longer|more|less|fewer|shorter|greater|higher|
 
 
 WRITTEN_FORMS = True
-_FORMS = {"address": (re.compile(r"\be-?mail\s+address(?:es)?\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")),
+_FORMS = {"address": (re.compile(r"\be-?mail\s+address(?:es)?\b", re.I), EMAIL),
           "number": (re.compile(r"\b(?:phone|telephone|fax|contact)\s+numbers?\b", re.I), PHONE)}
 
 

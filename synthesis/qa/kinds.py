@@ -9,6 +9,7 @@ only partly when it names nothing but generic groups ("all staff", "teams").
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -158,17 +159,21 @@ _ASKS_EMAIL = re.compile(r"(?i)\b(?:what|which)(?:'s|’s|\s+is|\s+are|\s+was)?\
                          r"\b(?:what|which)\s+e-?mail\s+(?:(?:should|do|can|could|would)\s+(?:i|we|you|they)\s+|to\s+)?"
                          r"(?:use|write to|contact|reach|cc|send\s+(?:[\w-]+\s+){0,3}?to)\b|"
                          r"\bwhat(?:'s|’s| is) the e-?mail\s*(?:[?,]|$|(?:for|to|of)\b)")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.\w+")
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.\w+")  # an email address as written
 
 
 def asks_email(part: Part) -> bool:
     """The part asks for an email address (EMAIL_ASKED), in its own words or an asking sentence of the question it
     was split from (not a statement: "I already know which email address to use …")."""
-    def asking(text: str) -> list[str]:
-        said = asked_sentences(text)
+    return EMAIL_ASKED and _asks_email(part.text, part.query)
+
+
+@functools.lru_cache(maxsize=256)  # read per candidate sentence and part: the same few part texts
+def _asks_email(text: str, query: str) -> bool:
+    def asking(said: list[str]) -> list[str]:
         return [x for x in said if x.endswith("?")] or said
 
-    return EMAIL_ASKED and any(_ASKS_EMAIL.search(x) for t in (part.text, part.query) for x in asking(t))
+    return any(_ASKS_EMAIL.search(x) for t in (text, query) for x in asking(asked_sentences(t)))
 
 
 def holds(part: Part, c: Candidate) -> bool:
@@ -178,7 +183,7 @@ def holds(part: Part, c: Candidate) -> bool:
     the day; for a deadline, a date (a weekday, a span before or after something, a period it recurs in)."""
     if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
         return True
-    if asks_email(part) and not _EMAIL.search(f"{c.text} {c.lead_in}"):
+    if asks_email(part) and not EMAIL.search(f"{c.text} {c.lead_in}"):
         return False
     asked = asked_value(part.text)
     if asked is not None and asked[0] == DATE and part.expect is not Expect.QUANTITY:

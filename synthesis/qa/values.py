@@ -347,11 +347,6 @@ def fits_scale(text: str, asked: str) -> bool:
     return not stated <= other
 
 
-def asks_service(text: str) -> bool:
-    """The part asks how long someone serves in a role (SERVICE_ASKED)."""
-    return SERVICE_ASKED and bool(_ASKS_SERVICE.search(text))
-
-
 def states_service(text: str) -> bool:
     """The text speaks of serving, a term, a tenure or a rotation: where a length of service is stated."""
     return bool(_STATES_SERVICE.search(text))
