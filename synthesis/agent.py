@@ -21,7 +21,7 @@ from .config import Settings
 from .embedding import ANSWER
 from .errors import (ClaudeRefused, InvalidQuery, KnowledgeBaseMissing, ModelMismatch, StoreUnavailable,
                      SynthesisError)
-from .lists import ends_in_steps, has_list, numbered_items, steps_go_on
+from .lists import bullets_go_on, ends_in_steps, has_list, last_bullets, numbered_items, steps_go_on
 from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan, SearchMode, Step, SubagentResult,
                      Synthesis, Turn)
 from .planner import plan as make_plan
@@ -56,14 +56,28 @@ CONTINUE_TOP = 8
 CONTINUE_HOPS = 2
 # … and so is one that ends inside a numbered list: a procedure cut by chunking, its later steps in the next chunk
 CONTINUE_STEPS = True
+# … and one that ends inside a bulleted list of instructions this long ("- Make your changes." … "- On the pull request
+# page, give your PR a short title …", then "- Click the `Create pull request` button." in the next chunk)
+CONTINUE_BULLETS, BULLET_STEPS = True, 3
 FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
 
 
 def _cut_steps(p: Passage) -> bool:
-    """The passage ends inside a numbered list of instructions (CONTINUE_STEPS): its next chunk is read with it
-    when it goes on with the list in the same section (`lists.steps_go_on`), and no further."""
-    return CONTINUE_STEPS and ends_in_steps(p.content) and mostly_instructions(numbered_items(p.content))
+    """The passage ends inside a numbered list of instructions (CONTINUE_STEPS), or a bulleted one of at least
+    BULLET_STEPS items (CONTINUE_BULLETS): its next chunk is read with it when it goes on with the list in the same
+    section (`lists.steps_go_on`, `lists.bullets_go_on`), and no further."""
+    if CONTINUE_STEPS and ends_in_steps(p.content) and mostly_instructions(numbered_items(p.content)):
+        return True
+    bullets = last_bullets(p.content) if CONTINUE_BULLETS else []
+    return len(bullets) >= BULLET_STEPS and mostly_instructions(bullets)
+
+
+def _goes_on(end: Passage, nxt: Passage) -> bool:
+    """`nxt` goes on with the list of instructions `end` was cut inside."""
+    if ends_in_steps(end.content):
+        return steps_go_on(end.content, nxt.content)
+    return bullets_go_on(nxt.content)
 
 
 class Budget:
@@ -393,7 +407,7 @@ class Agent:
                 if (nxt := by_parent.get(end.id)) is None or nxt.id in have:
                     continue
                 steps = _cut_steps(end) and not announces_next(end.content)
-                if steps and (nxt.section != end.section or not steps_go_on(end.content, nxt.content)):
+                if steps and (nxt.section != end.section or not _goes_on(end, nxt)):
                     continue  # (the steps did not go on there: another section, or another list)
                 have.add(nxt.id)
                 chains.setdefault(origin, []).append(nxt)

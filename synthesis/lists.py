@@ -42,3 +42,31 @@ def ends_in_steps(text: str) -> bool:
 def has_list(text: str) -> bool:
     """The text holds a list item, a table row or a code block (what a lead-in before it may announce)."""
     return any(_BULLET.match(line) or line.lstrip().startswith(("|", "```", "~~~")) for line in text.splitlines())
+
+
+# A bulleted list of instructions cut by chunking ("- On the pull request page, give your PR a short title …" closes
+# one chunk, "- Click the `Create pull request` button." opens the next, after the lines the chunks overlap)
+OVERLAP_LINES = 2
+
+
+def last_bullets(text: str) -> list[str]:
+    """The top-level items, markers off, of the bulleted (not numbered) list the text ends inside; [] when it ends
+    otherwise."""
+    lines = [line for line in text.rstrip().splitlines() if line.strip() and not _BARE_MARKER.match(line)]
+    items: list[str] = []
+    for line in reversed(lines):
+        if line.startswith((" ", "\t")):
+            continue  # nested under an item, or an item's wrapped line
+        if not _BULLET.match(line) or _NUMBERED.match(line):
+            break
+        items.insert(0, _BULLET.sub("", line))
+    if not lines or not items or not (_BULLET.match(lines[-1]) or lines[-1].startswith((" ", "\t"))):
+        return []
+    return items
+
+
+def bullets_go_on(after: str) -> bool:
+    """`after` goes on with a bulleted list: a top-level bullet item within its first lines (past those the chunks
+    overlap)."""
+    lines = [line for line in after.splitlines() if line.strip()][:OVERLAP_LINES + 1]
+    return any(_BULLET.match(line) and not _NUMBERED.match(line) for line in lines)

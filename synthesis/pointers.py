@@ -12,6 +12,14 @@ from .stems import WORD as _WORD
 
 _POINTER_START = re.compile(r"^(?:see|read|refer to|more in|details in|for (?:more|details)|check out|back to)\b",
                             re.I)
+# a guide's navigation link, "Jump to Step 2: Booking Travel >", "Skip to the next section", "Back to top": a short line
+# of where to read next, not what holds (NAV_LINKS; not a step that goes on, "Go to Part 2 of the form and fill in your
+# banking information", "Skip to step 5 if you already have a PIV card", nor "Go to the F Street entrance")
+NAV_LINKS = True
+_NAV_LINK = re.compile(r"^(?:jump|skip|go|continue|return|proceed)\s+(?:back\s+)?to\s+(?:the\s+)?"
+                       r"(?:(?:next\s+|previous\s+)?(?:step|section|part|page|chapter)\b"
+                       r"(?![^>»→]*\b(?:and|if|once|when|after|before|unless|until|then)\b)[^.;!?]{0,50}?|"
+                       r"top(?: of (?:the |this )?page)?)\s*[>»→]?\s*\.?$", re.I)
 _LIVES_ELSEWHERE = re.compile(
     r"\b(?:is|are)\s+(?:(?:described|covered|documented|explained|listed|defined|set out|kept)\s+)?in\s+(?:the|our)\s+"
     r"(?:[\w-]+\s+){0,4}?(?:policy|page|guide|runbook|docs?|document|section|handbook|wiki)\b", re.I)
@@ -46,7 +54,8 @@ _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers app
 def is_pointer(text: str, section: str = "") -> bool:
     """A sentence that sends the reader elsewhere ("The rollback rules are in the rollback policy.", "See X.",
     "Detailed … instructions can be found at KB0022142.")."""
-    if _POINTER_START.match(text) or _POINTER_SECTION.search(headings(section)[-1]):
+    if (_POINTER_START.match(text) or _POINTER_SECTION.search(headings(section)[-1])
+            or (NAV_LINKS and _NAV_LINK.match(text))):
         return True
     return len(_WORD.findall(text)) <= 14 and bool(_LIVES_ELSEWHERE.search(text) or _FOUND_ELSEWHERE.search(text))
 

@@ -39,7 +39,7 @@ from .candidate import Candidate, section_heading
 from .chatter import chatter
 from .compared import comparison_word
 from .kinds import EMAIL, PHONE
-from .question import FRAMING, QUANTITY_CUE, Expect, Frame, framing, zipf
+from .question import FRAMING, Expect, Frame, cue_free, framing, zipf
 from .reader import RELATED_SUPPORT
 from .unstated import unstated_values
 from .wordforms import clipped, collided, describes, hyphenated, identifier_parts, lexicon, other_kind, spellings
@@ -300,10 +300,11 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # no passage-level presence, no threshold and no synonyms
     retrieved = [p for p in passages if not p.metadata.get(LOOKED_FOR)]
     people = topic.speakers(frame.question)  # "A coworker said …": the people around the asker are not asked about
-    asked = [w for w in dict.fromkeys(content_words(QUANTITY_CUE.sub(" ", frame.question)))
+    products = product_names(frame.question)
+    asked = [w for w in dict.fromkeys(content_words(cue_free(frame.question)))
              if not framing(w, frame.question) and w not in people
              and (_POSSESSIVE.sub("", w) if DOCUMENT_POSSESSIVE else w) not in DOCUMENT_WORDS
-             and not w[0].isdigit() and len(w) > 2
+             and (not w[0].isdigit() or w in products) and len(w) > 2
              and not contracted_stopword(w)  # "When's the first check-in?" misses no "when's"
              and not comparison_word(w)]  # nor "How do the rules differ …?" a page saying "differ"
     asked_stems = {stem(w) for w in asked}
@@ -359,7 +360,8 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     vocabulary = sorted(w for w in {w.lower() for w in topic.TOKEN.findall(top_text) if len(w) > 2}
                         & set(content_words(top_text)) if stem(w) not in asked_stems)
     near = _synonyms(absent, vocabulary, embed)
-    absent = [w for w in absent if w not in near or w in places]  # another city is no synonym
+    # another city is no synonym, nor another product ("LastPass" is not "KeePassXC")
+    absent = [w for w in absent if w not in near or w in places or w in products]
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
     absent = [w for w in absent if not clipped(w, vocabulary)]
     absent = [w for w in absent if not hyphenated(w, present, vocabulary)]  # "auto-archiver": "automatically archived"
@@ -392,6 +394,17 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     gone = [(a, b) for a, b in gone if a in absent and b in absent and not {a, b} & aside
             and not topic.colours(a, frame.question) and not topic.colours(b, frame.question)]
     return [f"{a} {b}" for a, b in gone] + unmet
+
+
+# A product written as one ("LastPass", "1Password", "KeePassXC", "1password") is a name: no other word is its synonym,
+# and one led by a digit is still a word (PRODUCT_NAMES)
+PRODUCT_NAMES = True
+_PRODUCT = re.compile(r"(?<![\w-])(?:\d+[A-Za-z]{4,}|[A-Z][a-z]+[A-Z][A-Za-z]*)(?![\w-])")  # "1password" in chat
+
+
+def product_names(question: str) -> set[str]:
+    """The question's words written as a product's name, lower-cased (PRODUCT_NAMES)."""
+    return {m.group(0).lower() for m in _PRODUCT.finditer(question)} if PRODUCT_NAMES else set()
 
 
 # A page's file name and the folder holding it name its topic as its title does: "What meeting length does the new

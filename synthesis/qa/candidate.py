@@ -48,6 +48,7 @@ class Candidate:
     plain: list[float] = field(default_factory=list)  # relevance per part without a field preference (answerability)
     heading_match: list[float] = field(default_factory=list)  # per part: cosine of its innermost heading
     outside: list[bool] = field(default_factory=list)  # per part: outside the place or unit the part names
+    named_case: list[bool] = field(default_factory=list)  # per part: under a heading naming the case it asks of
     stems: set[str] = field(default_factory=set)
     dense: float = 0.0
     relevance: float = 0.0  # best over parts

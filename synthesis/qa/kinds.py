@@ -71,14 +71,17 @@ _RULE = re.compile(r"\b(not|no|never|must|may|cannot|can't|won't|shouldn't|mustn
                    r"forbidden|required|requires?|requirement|should|only|recommend\w*|eligible|entitled|expected|"
                    r"expectation|mandatory|optional|exception|unless|always|encouraged|discouraged|banned|"
                    r"disallowed|authorized|unauthorized|wait)\b", re.I)
+_PLAIN_VERBS = (r"go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
+                r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|"
+                r"reserve|download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|"
+                r"apply")
+# verbs that also open a sentence as its noun ("Change requests are reviewed", "Mail is delivered")
+_NOUNLIKE_VERBS = (r"return|bring|take|keep|stop|wait|remove|change|update|save|share|print|mail|turn|lock|unlock|"
+                   r"restart|reset")
 _INSTRUCTION = re.compile(
-    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?"
-    r"(go|email|submit|contact|fill|send|ask|use|visit|open|log|request|complete|sign|reach|call|file|post|"
-    r"create|add|click|select|enter|choose|follow|read|check|make|talk|message|notify|report|tell|book|reserve|"
-    r"download|install|upload|forward|attach|include|provide|find|start|get|let|review|register|apply)\b|"
+    rf"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?({_PLAIN_VERBS})\b|"
     # more imperatives, not as the noun a sentence opens with ("Change requests are reviewed", "Mail is delivered")
-    r"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?(?:return|bring|take|keep|stop|wait|remove|"
-    r"change|update|save|share|print|mail|turn|lock|unlock|restart|reset)\b(?!-)"
+    rf"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?(?:{_NOUNLIKE_VERBS})\b(?!-)"
     r"(?!\s+(?:is|are|was|were|will|can|may|must|should)\b)(?!\s+\w+\s+(?:is|are|was|were|will)\b)|"
     r"\byou (can|should|must|will need to|need to|will|may|have to)\b|\b(to do (this|so)|steps?|instructions?|"
     r"procedure)\b|https?://|[\w.+-]+@[\w-]+\.\w+|(?<![\w/])#[a-z]", re.I)
@@ -99,6 +102,36 @@ _HOLDER = re.compile(r"\bwho(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:the|
                      re.I)
 
 
+# "reach out to the AM and PL/EL to introduce yourself": whom one reaches out to, asks or notifies, named by an
+# initialism after "the", "your" or "their", is someone (CONTACTED_ACRONYM; not "email the PDF": emailing is no
+# contact verb; not "the FAQ page", "ask the CLI": things)
+CONTACTED_ACRONYM = True
+_CONTACTED = re.compile(r"(?i:\b(?:reach out to|talk to|speak (?:to|with)|check with|contact|notify|ask|loop in|"
+                        r"coordinate with|introduce yourself to))\s+(?i:the|your|their)\s+"
+                        r"(?!(?:API|CLI|FAQ|URL|PDF|AI|UI|SDK|SSH|DNS|VPN|CSV|HTML|JSON|XML)s?\b)[A-Z]{2,5}s?"
+                        # (the initialism ends the phrase: "the API docs", "the FAQ page" name things)
+                        r"(?:/[A-Z]{2,5})?(?=\s*(?:$|[,.;:!?)])|\s+(?:and|or|to|for|about|before|after|if|when|"
+                        r"with|at|on|in|first|directly)\b)")
+
+# "Browse the file tree to find …", "After editing your first file …, navigate to the list of branches …", "When you
+# finish editing a file, make sure … is selected": an instruction opens on a verb the list above lacks, or on a clause
+# of when, then its verb (MORE_IMPERATIVES; not the noun a sentence opens with: "Search is …", "Copy costs …")
+MORE_IMPERATIVES = True
+# (each of these is a noun too, "Run times vary", "Copy editors review", "Close of business is 5 PM": an instruction
+# only with its object or its particle next, "Run the tests", "Search for …", "Navigate to …")
+_OBJECT_NEXT = (r"(?=\s+(?:the|a|an|your|our|their|this|that|these|those|it|them|its|each|every|any|all|to|into|"
+                r"through|for|up|down|out|on|in|over|back|\"|“|`|')(?:\W|$))")
+_AMBIGUOUS_VERBS = (r"browse|navigate|type|paste|copy|edit|scroll|search|tap|press|drag|rename|close|launch|run|pick|"
+                    r"assign|enable|disable|confirm|verify|ensure|locate")
+_IMPERATIVE = re.compile(
+    rf"^(?:(?:please|first|then|next|finally|also|instead|otherwise),?\s+)?(?:{_AMBIGUOUS_VERBS})\b" + _OBJECT_NEXT + "|"
+    # "After editing your first file …, navigate to the list of branches", "When you finish …, make sure …"
+    r"^(?:after|when|once|before|if|while|as soon as)\b[^,.;]{3,90},\s+(?:then\s+)?(?:please\s+)?"
+    rf"(?:(?:make|be) sure\b|(?:{_PLAIN_VERBS})\b(?!-)(?!\s+(?:of|is|are|was|were|will|can|may|must|should)\b)"
+    r"(?!\s+\w+\s+(?:is|are|was|were|will)\b)|"
+    rf"(?:{_NOUNLIKE_VERBS}|{_AMBIGUOUS_VERBS})\b" + _OBJECT_NEXT + ")", re.I)
+
+
 def asks_holder(text: str) -> bool:
     """The part asks who holds a role it names ("Who is the current director of …?")."""
     return ROLE_HOLDER and bool(_HOLDER.search(text))
@@ -115,13 +148,14 @@ def answer_kinds(text: str) -> set[Expect]:
     kinds = {Expect.OTHER}
     if _NUMBER.search(YEAR.sub(" ", text)):
         kinds.add(Expect.QUANTITY)
-    if _ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text) or (NO_SIGN_OFF and _NOBODY.search(text)):
+    if (_ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text) or (NO_SIGN_OFF and _NOBODY.search(text))
+            or (CONTACTED_ACRONYM and _CONTACTED.search(text))):
         kinds.add(Expect.WHO)
     if _CONTACT.search(text) or _PLACE.search(text):
         kinds.add(Expect.WHERE)
     if _RULE.search(text):
         kinds.add(Expect.YESNO)
-    if _INSTRUCTION.search(text):
+    if _INSTRUCTION.search(text) or (MORE_IMPERATIVES and _IMPERATIVE.search(text)):
         kinds.add(Expect.PROCEDURE)
     return kinds
 
@@ -278,9 +312,13 @@ ASKER_ROLE = True
 # (as the asker says it of themselves: "First time as a …", "As a new …", "I'm a …"; not "such as a supervisor" or
 # "registered as a team lead")
 _SELF = re.compile(r"(?i)(?:(?:^|[.!?;,:]\s*|\bfirst time\s+|\b(?:I|I['’]m|I am)\s+(?:\w+\s+)?)as an?|"
+                   # "As their TTSC supervisor, who …" (a role ends the phrase: not "As her supervisor leaves, …")
+                   r"(?:^|[.!?;]\s+)as (?:their|his|her)(?=\s+(?:[\w-]+\s+)?(?:supervisor|manager|lead|director|"
+                   r"mentor|coordinator|owner|sponsor|specialist|representative|officer|admin|chair)s?\s*,)|"
                    r"\bI['’]m an?|\bI am an?|\bI['’]ve (?:just )?become an?|\bI (?:just )?became an?)\s+"
                    r"((?:new\s+|first[- ]time\s+)?[\w-]+(?:\s+[\w-]+)?)")
-_DEALS_WITH = re.compile(r"(?i)\bwhom?\s+(?:do|should|can|must|would|could)\s+I\s+(?:\w+ly\s+)?(?:work|ask|contact|go|"
+_DEALS_WITH = re.compile(r"(?i)\bwhom?\s+(?:(?:do|should|can|must|would|could)\s+I|am I (?:supposed|meant|expected) to|"
+                         r"do I (?:need|have) to)\s+(?:\w+ly\s+)?(?:work|ask|contact|go|"
                          r"talk|speak|report|check|email|reach|coordinate|consult|partner|send|turn)\b")
 _SOMEONE_ELSES = re.compile(r"(?i)\b(?:your|their|his|her|my)\s+(?:[\w-]+\s+)?$")
 

@@ -242,6 +242,30 @@ DEADLINE_ASKED = True
 _ASKS_DEADLINE = re.compile(r"(?i)\bwhat(?:'s|’s| is| are) (?:the|our|my|its|their) " + BEFORE_DEADLINE
                             + r"(?:deadline|due date|cut-?off date)s?(?=\s*(?:[?,.;!]|$)|\s+(?:for|to|of|on|in|at|by|"
                             r"each|every|this|that|when|if|once|after|before)\b)")  # not "the deadline process"
+_ASKS_CUTOFF = re.compile(r"(?i)\bwhat(?:'s|’s| is| are) (?:the|our|my|its|their) " + BEFORE_DEADLINE
+                          + r"cut-?offs?(?: date| time)?(?=\s*(?:[?,.;!]|$)|\s+(?:for|to|of|on|in|at|by|each|every|"
+                          r"this|that|when|if|once|after|before)\b)")
+_WHEN_CUTOFF = re.compile(r"(?i)\bwhen(?:'s|’s| is| are)\s+(?:the|our|my|its|their)\s+(?:[\w-]+\s+)?cut-?offs?\b")
+
+
+# "What's the cutoff for getting all my travel booking and approval steps done?" asks a deadline ("no later than 3:30
+# PM ET the last business day before travel"), in a word the pages need not use (CUTOFF_ASKED; the word is a cue, as
+# "deadline" is, not a word the answer must hold: `cue_free`)
+CUTOFF_ASKED = True
+_CUTOFF_WORD = re.compile(r"(?i)\bcut-?offs?\b")
+
+
+def asks_cutoff(text: str) -> bool:
+    """The part asks a cutoff: "what's the (…) cutoff (date/time) for …" (CUTOFF_ASKED; as `_ASKS_DEADLINE` reads a
+    deadline, the noun ending its phrase: not "the cutoff switch")."""
+    return CUTOFF_ASKED and bool(_ASKS_CUTOFF.search(text))
+
+
+def cue_free(text: str) -> str:
+    """The text without the words that cue a quantity ("how many"; "cutoff" where it asks one), what they ask of kept
+    ("the income cutoff" keeps "income")."""
+    text = QUANTITY_CUE.sub(" ", text)
+    return _CUTOFF_WORD.sub(" ", text) if asks_cutoff(text) or (CUTOFF_ASKED and _WHEN_CUTOFF.search(text)) else text
 
 
 # "What Net Promoter Score is TTSC targeting …?", "What GS grade or salary was the position going to be?": a score,
@@ -261,11 +285,28 @@ def asked_measure(text: str) -> str:
     return m.group("measure").lower() if m else ""
 
 
+# "What else do I have to do to finalize the trip approval?", "What do I need to do next?": the rest of a procedure
+# (WHAT_TO_DO; not "What do I need to do to the timesheet?", which asks what change, nor "… to be eligible")
+WHAT_TO_DO = True
+_TO_DO = re.compile(r"\bwhat else (?:do|should|must|can|would) (?:i|we|you) (?:still |also )?(?:(?:have|need|got|ought) "
+                    r"to )?do\b|\bwhat (?:do|should|must) (?:i|we|you) (?:(?:have|need) to )?do (?:next|now|then)\b",
+                    re.I)
+# "How do I change how long new events are by default?" asks the steps that change a quantity, not the quantity: a
+# procedure's verb of change before an embedded "how long/many/much/often" (CHANGED_MEASURE)
+CHANGED_MEASURE = True
+_CHANGES_MEASURE = re.compile(r"\bhow (?:do|can|should|would|could) (?:i|we|you|one)\s+(?:\w+\s+)?(?:change|set|"
+                              r"adjust|update|modify|edit|extend|shorten|lengthen|increase|reduce|lower|raise|"
+                              r"customi[sz]e|configure|control|limit|pick|choose|specify) how (?:long|many|much|"
+                              r"often|far|soon|early|late)\b", re.I)
+
+
 def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
     main = CLAUSE_LEAD.sub("", q).strip()
-    if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q))
+    if CHANGED_MEASURE and _CHANGES_MEASURE.search(q):
+        return Expect.PROCEDURE
+    if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q)) or asks_cutoff(q)
             or (LIMIT_TENSES and _LIMIT_TENSES.search(q))
             or (MEASURE_ASKED and _ASKS_MEASURE.search(q)) or (values.HOURS_ASKED and values.ASKS_HOURS.search(q))):
         return Expect.QUANTITY
@@ -276,7 +317,7 @@ def expected(text: str) -> Expect:
         return Expect.QUANTITY  # dates and deadlines are numbers too
     if _WHERE.search(main):
         return Expect.WHERE
-    if _PROCEDURE.search(q):
+    if _PROCEDURE.search(q) or (WHAT_TO_DO and _TO_DO.search(q)):
         return Expect.PROCEDURE
     if _AUX_START.match(main):
         return Expect.YESNO

@@ -24,12 +24,12 @@ import numpy as np
 
 from ..pointers import about_itself, is_pointer, leans_on_context
 from ..sentences import OPTION_TERM
-from ..stems import content_stems, stem
+from ..stems import STOPWORDS, content_stems, stem
 from . import asker, kinds
 from .acronyms import definitions, expand, spelled_out
 from .asker import (asked_case, numbers_stated, opposite_kinds, same_case, same_number, scopes, threshold_fit,
                     title_initials, words_of)
-from .candidate import FIELD_LINE_WORDS, Candidate, field_line, last_heading
+from .candidate import FIELD_LINE_WORDS, Candidate, field_line, last_heading, section_heading
 from .question import Expect, Field, Frame, stem_weights
 from .thresholds import told_amounts
 
@@ -37,6 +37,13 @@ from .thresholds import told_amounts
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
 W_BARE, W_CONTEXTUAL, W_LEX, W_HEADING, W_PRIOR = 0.3, 0.3, 0.2, 0.1, 0.2
 FAQ_COSINE, FAQ_BONUS = 0.8, 0.3  # a heading that asks the part's very question ("…?"): its answer sits under it
+# a section heading all of whose words the part uses ("Quarterly/semi-annually" for "what are supervisors expected to
+# do on a quarterly or semi-annual basis?") names the case asked: its lines answer it, though they repeat none of it
+# … and lines of its page that are under no such heading and use none of its words are outside the case asked
+# (OUT_OF_SCOPE)
+NAMED_SECTION, NAMED_BONUS, NAMED_LINES = True, 0.15, 2
+NAMED_WORDS = 3  # … a heading of at most this many words, not a question (an FAQ's heading: FAQ_BONUS), whose own lines
+# use none of them ("Caregivers" over "A primary caregiver receives …" names the topic its lines state)
 W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
@@ -93,6 +100,32 @@ _AIM = re.compile(
     r"\bin this (?:opinion |review )?(?:article|review|paper|study),? we (?:discuss|review)\b", re.I)
 _VERB = re.compile(r"\b(is|are|was|were|be|been|has|have|had|can|will|would|do|does|did|gets?|goes|means)\b|n't\b",
                    re.I)
+
+
+# headings that name a part of any page, not a case of its topic ("Overview", "Next steps", "Resources", "Tips")
+_STRUCTURAL = frozenset(content_stems("overview introduction intro resources tips next steps background summary faq "
+                                      "faqs notes examples links references details more information getting started "
+                                      "about contacts related further reading general other miscellaneous misc "
+                                      "questions help"))
+
+
+def _case_named(c: Candidate, part, own: set[str], df: Counter, said: dict[tuple, set[str]]) -> bool:
+    """The line's section heading (not its page's title) is the case the part asks of (NAMED_SECTION; not a side of a
+    comparison, which its own sections answer: `selection.SIDE_TITLED`): a short heading, no question and no page part ("Overview"), whose every word the part's own words hold (not the statement
+    before it: "I'm on a gliding schedule" sets the asker's case), that no line of its section uses and hardly any
+    other line (a heading of the topic's own word, "Travel", names no case), none of them modified in the part by a
+    word the line and its headings lack ("commit-signing setup")."""
+    heading = section_heading(c)
+    named = content_stems(heading.replace("/", " "))
+    if (part.side is not None or not named or len(named) > NAMED_WORDS or heading.rstrip().endswith("?") or not named <= part.own
+            or any(df.get(s, 0) > NAMED_LINES for s in named) or named <= _STRUCTURAL
+            or named & said.get((id(c.passage), c.passage.section), set())):
+        return False
+    # a word the part modifies names something else: "Setup" of a GitHub page is no "commit-signing setup"
+    words = re.findall(r"[\w'-]+", part.text)
+    over = own | content_stems(c.heading)
+    return not any(stem(w) in named and k and words[k - 1].lower() not in STOPWORDS and stem(words[k - 1]) not in over
+                   for k, w in enumerate(words))
 
 
 def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list[bool]) -> None:
@@ -219,6 +252,16 @@ class Reader:
         done = asker.done_states(frame.question)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
+        said: dict[tuple, set[str]] = {}  # per section of a passage: the stems its lines use
+        for i, c in enumerate(candidates):
+            said.setdefault((id(c.passage), c.passage.section), set()).update(own[i])
+        named = [[NAMED_SECTION and _case_named(c, p, own[i], df, said) for p in frame.parts]
+                 for i, c in enumerate(candidates)]
+        cases: list[dict[tuple, set[str]]] = [{} for _ in frame.parts]  # per part, per page: the named case's words
+        for i, c in enumerate(candidates):
+            for j in range(len(frame.parts)):
+                if named[i][j]:
+                    cases[j].setdefault(c.document, set()).update(content_stems(section_heading(c).replace("/", " ")))
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -230,6 +273,11 @@ class Reader:
             # a Chicago page answering a question about the DC office (per part: "… in Tock" scopes that part only)
             outside = c.outside = [any(name not in head[i] and name not in own[i] for name in names)
                                    for names in scoped]
+            c.named_case = named[i]
+            # outside the case a heading of its page names ("Quarterly/semi-annually"): none of its words over or in
+            # the line
+            off_case = [bool(cases[j].get(c.document)) and not cases[j][c.document] & (head[i] | own[i])
+                        for j in range(len(frame.parts))]
             if c.code:  # a command or config line: the sentence announcing it answers, and is quoted with it
                 factor = CODE_FACTOR
             elif (c.row and _EXAMPLE.match(c.lead_in)) or (EXAMPLE_PARAGRAPHS and _in_example(c, paragraphs)):
@@ -280,9 +328,11 @@ class Reader:
                 field_fit = FIELD_MISFIT if part.field and not states[part.field][i] else 1.0
                 section = max(0.0, float(section_cos[last_heading(c)][j]))
                 faq = FAQ_BONUS if section >= FAQ_COSINE and asks[i] else 0.0  # the heading asks this question
+                if c.named_case[j]:
+                    faq += NAMED_BONUS  # the heading is the case the part asks of ("Quarterly/semi-annually")
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section + faq)
-                plain[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] else 1.0)
+                plain[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] or off_case[j] else 1.0)
                 scores[i, j] = plain[i, j] * field_fit * same
         for j, part in enumerate(frame.parts):
             if part.field:  # "Default: 300000" says nothing alone: it answers as well as its setting's description

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..models import headings
+from ..planner import main_noun_phrase
 from ..pointers import is_pointer
 from ..stems import content_stems
 from . import reader
@@ -50,6 +51,21 @@ SIDE_TITLED = True  # a section whose heading is the side's own words answers it
 # capacity > Professional capacity" ("You'll be using GSA funds to travel to the event …") beside "Personal
 # capacity": the sibling heading shares the sides' common word and not the other side's own (SIBLING_SIDE)
 SIBLING_SIDE = True
+# The sides' common word is what is compared ("leaving" of "leaving a public channel and leaving a private one"): of
+# the lines naming a side, those using it lead when at least ASPECT_RATIO as relevant as the side's best
+COMMON_ASPECT, ASPECT_RATIO = True, 0.9
+_PRO_FORM_STEMS = frozenset(content_stems("one ones"))
+ASPECT_SHARE = 3  # … when at most a third of the side's lines use it
+
+
+def compared_word(frame: Frame) -> set[str]:
+    """The stems every side of a comparison has that name none of them: not a pro-form ("one") nor a word of a
+    side's noun phrase ("channel" of "a public channel and a private channel") (COMMON_ASPECT)."""
+    sides = [p for p in frame.parts if p.side is not None]
+    if len(sides) < 2:
+        return set()
+    named = set().union(*(content_stems(main_noun_phrase(p.text)) for p in sides))
+    return set.intersection(*(p.own for p in sides)) - named - _PRO_FORM_STEMS
 
 
 def sibling_section(frame: Frame, j: int, candidates: list[Candidate]) -> list[Candidate]:
@@ -205,6 +221,15 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                      or (SIDE_HEADED and own and own <= content_stems(last_heading(c))
                          and not own & content_stems(c.text))]
             ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
+            if COMMON_ASPECT and ranked and (common := compared_word(frame)):
+                # "leaving a public Slack channel and leaving a private one": what is compared ("leave") is in the
+                # answer ("you can join and leave public channels as much as you want", not "To invite people to a
+                # public Slack channel, …"), when such a line is about as relevant as the side's best
+                top = ranked[0].scores[j]
+                using = [c for c in ranked if common <= content_stems(f"{c.text} {c.lead_in}")]
+                speaks = [c for c in using if c.scores[j] >= ASPECT_RATIO * top]
+                if len(using) * ASPECT_SHARE <= len(ranked):  # (a word most of its lines use tells none apart:
+                    ranked = speaks + [c for c in ranked if c not in speaks]  # "running it with Docker / Node")
             if shared is not None:  # the one section that answers every side in the frame's case leads
                 ranked = [c for c in ranked if section_of(c) == shared] + [c for c in ranked
                                                                            if section_of(c) != shared]
@@ -261,12 +286,14 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                     break
                 before.insert(0, c)
             chosen = before + chosen
-        if part.side is not None and SIDE_SECTION and part.own and part.own <= content_stems(last_heading(best)):
+        if SIDE_SECTION and ((part.side is not None and part.own and part.own <= content_stems(last_heading(best)))
+                             or (len(best.named_case) > j and best.named_case[j])):
             # a side described in a section of its own ("Personal capacity: … You'll use your personal leave …
             # You'll prepare on your own time"): its best lines, in the section's order, tell it apart
             section = sorted((c for c in candidates if c.passage.id == best.passage.id and c.scores
                               and id(c) not in used and c.scores[j] >= SIDE_RATIO * best.scores[j]
-                              and not is_pointer(c.text, c.passage.section)),
+                              and not is_pointer(c.text, c.passage.section)
+                              and (part.side is not None or not parallel(c, best))),
                              key=lambda c: -c.scores[j])[:SIDE_SECTION]
             chosen = sorted(dict.fromkeys([*chosen, *section]), key=lambda c: c.position)
         if steps and FAQ_SECTION and best.position < FAQ_SECTION and _asks_the_procedure(best, j):

@@ -44,6 +44,7 @@ def numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
 # Authority"; "The DHA is a … hiring authority" does. A side no line names so is named by any of its words.
 SIDE_WORDS = True
 _PRO_FORMS = frozenset("one ones".split())
+_DETERMINERS = frozenset("a an the this that these those my our your their his her its".split())
 
 
 @dataclass(frozen=True)
@@ -92,12 +93,38 @@ def told_apart_by_common(side: str, own: set[str]) -> bool:
     return COMMON_SIDES and bool(words) and all(zipf(w) >= topic.SPECIFIC_ZIPF for w in words)
 
 
+# A side that another names by a pro-form ("leaving a private one") is named by the words the pro-form leaves
+PRO_FORM_SIDES = True
+
+
+def _before_pro_form(side: str) -> int:
+    """How many modifiers (adjectives or nouns, no verb: "creating one" has none) stand right before the pro-form
+    "one(s)" after a determiner ("a private one" → 1, "the old ones" → 1); 0 without one."""
+    words = re.findall(r"[A-Za-z][\w'-]*", side)
+    for k, w in enumerate(words):
+        if w.lower() not in _PRO_FORMS or not k:
+            continue
+        n = 0
+        while n < k and (x := words[k - 1 - n]).lower() not in STOPWORDS and x.lower() not in _PRO_FORMS and (
+                (tags := set(lexicon(x))) and tags <= {"ADJ", "NOUN"}):
+            n += 1
+        if n and k - 1 - n >= 0 and words[k - 1 - n].lower() in _DETERMINERS:
+            return n
+    return 0
+
+
 def names_whole(side: str, text: str, heading: str, others: list[str]) -> bool:
     """The line or its heading uses the content words of the side's noun phrase in a row ("Variable Day"; not
     "Same as Variable Week, but … fewer than 10 days"), without the head noun every side ends in ("schedule" of
     "a variable day schedule" against "a variable week schedule")."""
     phrase = [stem(w) for w in content_words(main_noun_phrase(side))]
     theirs = [content_stems(o) for o in others]
+    if PRO_FORM_SIDES and others and len(phrase) > 1:
+        # "a public Slack channel" against "a private one": the pro-form stands for the head ("Slack channel"), and
+        # only the words it leaves ("public" against "private") tell the sides apart
+        kept = [_before_pro_form(o) for o in others]
+        if all(kept):
+            phrase = phrase[:min(max(kept), len(phrase) - 1)]
     while len(phrase) > 1 and theirs and all(phrase[-1] in t for t in theirs):
         phrase.pop()
     if not phrase:

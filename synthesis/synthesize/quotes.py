@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..citations import cite
+from ..models import headings
 from ..pointers import NOT_IT
 from ..qa import Candidate, Expect
 from ..qa.kinds import mostly_instructions
@@ -26,6 +27,9 @@ SHORT_LIST = 3  # a list item that answers is quoted with its whole list when th
 # that you'd like to speak" for "how should I signal I want to talk in a small meeting"), four answers on the loop.
 TITLED_LISTS = True
 STEP_HEADS = True  # a procedure too long for the summary is quoted by its steps' first sentences (see `list_for`)
+# … and so is any list: "we keep these principles in mind: Empathy: …; Curiosity: …; Humility: …" quoted its items
+# whole and ran out of room before the fourth, "Transparency" (LIST_HEADS)
+LIST_HEADS = True
 
 
 def titled(u: Unit, units: list[Unit]) -> bool:
@@ -198,6 +202,19 @@ NESTED_LEADS = True
 # Information > Credit Cards" is the step asked, and "Log into Concur" alone was all the summary quoted
 # (LEADLESS_STEPS)
 LEADLESS_STEPS = True
+LEADLESS_ON, OVERLAP_UNITS = True, 2  # … read on into the next chunk, past this many lines the chunks overlap
+
+
+# … and so does a numbered step whose lead-in is its section's heading ("Brief overview of finalizing approvals" over
+# "1. Completing trip information … 3. Stamp and submit authorization …", no sentence before it ending in ':' to lead
+# it): the summary quoted steps 1 and 4 as two answers (HEADED_STEPS)
+HEADED_STEPS = True
+
+
+def headed_steps(u: Unit, expect: Expect) -> bool:
+    """`u` is a numbered step, asked by a "how do I" part, under its section's heading as its lead-in."""
+    return (HEADED_STEPS and expect is Expect.PROCEDURE and u.step and bool(u.lead_in)
+            and u.lead_in == headings(u.passage.section)[-1])
 
 
 def _leadless_run(u: Unit, units: list[Unit]) -> list[Unit]:
@@ -216,7 +233,24 @@ def _leadless_run(u: Unit, units: list[Unit]) -> list[Unit]:
     end = at
     while end + 1 < len(here) and item(here[end + 1]) and here[end + 1].position == here[end].position + 1:
         end += 1
-    return [x for x in here[start:end + 1] if not x.goes_on and not x.lead_in]
+    run = [x for x in here[start:end + 1] if not x.goes_on and not x.lead_in]
+    if LEADLESS_ON and end == len(here) - 1:
+        # the run closes its chunk: it goes on in the next chunk of its document, after what the chunks overlap
+        # ("Feel free to provide more information …", the last item's later sentence), when that chunk was read
+        after = sorted((x for x in units if x.document == u.document
+                        and x.passage.chunk_index == u.passage.chunk_index + 1), key=lambda x: x.position)
+        after = [x for x in after if x.passage.section == u.passage.section]  # the same section's list
+        k = 0
+        while k < min(len(after), OVERLAP_UNITS) and not item(after[k]):
+            k += 1
+        seen = {x.text for x in here}  # (an item the chunks overlap on is quoted once)
+        while k < len(after) and item(after[k]):
+            if not after[k].goes_on and not after[k].lead_in and after[k].text not in seen:
+                run.append(after[k])
+            if k + 1 < len(after) and after[k + 1].position != after[k].position + 1:
+                break
+            k += 1
+    return run
 
 
 def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bool]:
@@ -233,7 +267,7 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
     if (_introduces(u, units) or (NESTED_LEADS and u.fragment and leads(u, units))) and (
             not u.lead_in or leads(u, units)):
         lead = u.text
-    elif u.fragment and (introduces_list(u.lead_in) or titled(u, units)):
+    elif u.fragment and (introduces_list(u.lead_in) or titled(u, units) or headed_steps(u, expect)):
         lead, item = u.lead_in, True
     elif not u.fragment and (ahead := steps_ahead(u, units)):
         return upto(ahead, *_room(expect))  # "… enroll using the process below." and the steps after
@@ -255,12 +289,18 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
             u.row or len(items) > SHORT_LIST or sum(len(x.text) for x in items) > MAX_STEP_CHARS):
         return [], False  # one case of a long list (or a table's row) answers; a short list's cases are read together
     kept, more = upto(items, *_room(expect))
-    if STEP_HEADS and expect is Expect.PROCEDURE and more and any(x.goes_on for x in kept):
+    if (STEP_HEADS and (expect is Expect.PROCEDURE or LIST_HEADS) and more
+            and any(x.goes_on for x in kept)):
         # a long procedure is quoted by its steps' first sentences ("4. Add your signature to the bottom of page 1."
         # without its "IMPORTANT: …" notes), so that its later steps fit ("6. Do not fill out Section 4", "8. Login
         # to DocuSign"); the finding quotes them whole
         heads, beyond = upto([x for x in items if not x.goes_on], *_room(expect))
-        return heads, beyond
+        # (the item that answers best stays whole when the list still fits: "For example, they will work with both
+        # the Information Security and Privacy offices" is what "which GSA offices" asks)
+        top = max(items, key=lambda x: x.relevance)
+        whole, over = upto([x for x in items if not x.goes_on or (x.passage.id == top.passage.id
+                                                                   and x.paragraph == top.paragraph)], *_room(expect))
+        return (whole, over) if not over else (heads, beyond)
     return kept, more
 
 

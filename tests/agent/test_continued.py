@@ -339,3 +339,74 @@ async def test_a_chunk_cut_inside_numbered_steps_is_read_with_the_next(tmp_path,
         assert [p.chunk_index for p in alone.results] == [first.chunk_index]
     finally:
         agent.close()
+
+
+# A bulleted procedure longer than a chunk (the 18F handbook's "Editing in GitHub"): chunking cut it after the step
+# that names the pull request page, and "Click the `Create pull request` button" opens the next chunk, after the
+# line the chunks overlap (CONTINUE_BULLETS; the summary reads the run on: quotes.LEADLESS_ON).
+GITHUB_STEPS = [
+    "Click the `Edit this page` link at the very bottom of whichever page you want to edit. This will bring you to "
+    "GitHub with the page you selected already loaded into an editor window. This is a plaintext editor.",
+    "Make your changes. For more information about how to author Handbook content, refer back to the Making your "
+    "updates section of the intro page.",
+    "At the bottom of the page, you will have an opportunity to provide some text describing this edit. This will be "
+    "used as part of the default description text when you open your pull request (PR) in the next step. You may "
+    "leave it blank if you wish as you will have a chance to edit the PR text directly.",
+    "Make sure `Create a new branch for this commit and start a pull request` is selected. Check the "
+    "automatically-generated branch name in the text box below that selection – you will need it later if you want "
+    "to edit multiple files as part of the same pull request – and click the `Propose changes` button.",
+    "On the pull request page, give your PR a short title that helps people quickly identify what it does. Feel free "
+    "to provide more information in the description field.",
+    "Click the `Create pull request` button. This will automatically start a series of tests to ensure everything is "
+    "still working as expected. While those run, you can assign someone to review your pull request using the "
+    "\"Reviewers\" section in the right sidebar. Most PRs will be automatically assigned a reviewer, but you can add "
+    "your own. See the pull requests and CODEOWNERS sections of the intro for more information.",
+]
+GITHUB_PAGE = ("---\ntitle: Editing in GitHub\n---\n\nIf you're not familiar with how to edit Markdown through GitHub, "
+               "start with our Intro to GitHub and digital.gov's Using GitHub for Content Creation.\n\n"
+               + "\n".join(f"- {s}" for s in GITHUB_STEPS) + "\n\nIf you need to edit multiple files as part of a "
+               "single pull request, it is best to use a desktop file editor. Doing it directly in GitHub is a bit "
+               "more complicated.\n")
+
+
+async def test_a_chunk_cut_inside_bulleted_steps_is_read_with_the_next(tmp_path, minilm, monkeypatch):
+    from synthesis import agent as agent_module
+    from synthesis.agent import _Run, build_agent
+    from synthesis.config import Settings
+    from synthesis.lists import last_bullets
+    from synthesis.retrieval import make_retriever
+
+    settings = Settings(_env_file=None, home=tmp_path / "home", collection="github")
+    store = ingest_into(settings, minilm, "github", write_docs(tmp_path, {"docs/edit-in-github.md": GITHUB_PAGE}))
+    results = make_retriever(settings, store).search("steps to edit a handbook page directly in GitHub", k=8).results
+    cut = [r for r in results if last_bullets(r.content) and r.chunk_index + 1 < r.chunk_count]
+    assert cut, [r.content[-80:] for r in results]  # the precondition: a chunk ends inside the bullets
+    first = min(cut, key=lambda r: r.chunk_index)
+    agent = build_agent(settings, store)
+    try:
+        continued = await agent._continued(AggregatedResults(results=[first]), _Run(None))
+        assert [p.chunk_index for p in continued.results] == [first.chunk_index, first.chunk_index + 1]
+        asked = "What are the steps to edit a handbook page directly in GitHub?"
+        joined = "identify what it does; Click the Create pull request button"  # the run read on, in order
+        answer = await agent.answer(asked)
+        assert joined in answer.synthesis.summary, answer.synthesis.summary
+        from synthesis.synthesize import quotes
+
+        monkeypatch.setattr(quotes, "LEADLESS_ON", False)
+        cut_short = await agent.answer(asked)
+        assert joined not in cut_short.synthesis.summary, cut_short.synthesis.summary
+        monkeypatch.setattr(agent_module, "CONTINUE_BULLETS", False)
+        alone = await agent._continued(AggregatedResults(results=[first]), _Run(None))
+        assert [p.chunk_index for p in alone.results] == [first.chunk_index]
+    finally:
+        agent.close()
+
+
+def test_which_bulleted_chunks_go_on():
+    from synthesis.lists import bullets_go_on, last_bullets
+
+    assert last_bullets("Intro.\n\n- Do A.\n- Do B.\n  more of B\n- Do C.") == ["Do A.", "Do B.", "Do C."]
+    assert last_bullets("- Do A.\n- Do B.\n\nThen some prose.") == []
+    assert last_bullets("1. Do A.\n2. Do B.") == []  # numbered: lists.ends_in_steps
+    assert bullets_go_on("Feel free to add more.\n- Click the button.")
+    assert not bullets_go_on("A new section.\n\nMore prose.\n\nAnd more.\n- a later list")

@@ -42,7 +42,7 @@ async def test_a_section_for_the_other_side_of_a_giving_states_the_other_sides_s
                                       asker, "GIVING_SIDE", False)
     assert "vltp.gsa.gov" in on and "Central Office" in on, on
     assert "withdraw" not in on, on
-    assert "vltp.gsa.gov" not in off, off
+    assert "vltp.gsa.gov" not in off.split("[1]")[0], off  # (the donor's steps may follow, not lead)
 
 
 def test_the_side_of_a_giving_is_the_askers_own():
