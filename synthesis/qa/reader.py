@@ -109,23 +109,43 @@ _STRUCTURAL = frozenset(content_stems("overview introduction intro resources tip
                                       "questions help"))
 
 
-def _case_named(c: Candidate, part, own: set[str], df: Counter, said: dict[tuple, set[str]]) -> bool:
-    """The line's section heading (not its page's title) is the case the part asks of (NAMED_SECTION; not a side of a
-    comparison, which its own sections answer: `selection.SIDE_TITLED`): a short heading, no question and no page part ("Overview"), whose every word the part's own words hold (not the statement
-    before it: "I'm on a gliding schedule" sets the asker's case), that no line of its section uses and hardly any
-    other line (a heading of the topic's own word, "Travel", names no case), none of them modified in the part by a
-    word the line and its headings lack ("commit-signing setup")."""
-    heading = section_heading(c)
-    named = content_stems(heading.replace("/", " "))
-    if (part.side is not None or not named or len(named) > NAMED_WORDS or heading.rstrip().endswith("?") or not named <= part.own
-            or any(df.get(s, 0) > NAMED_LINES for s in named) or named <= _STRUCTURAL
-            or named & said.get((id(c.passage), c.passage.section), set())):
-        return False
-    # a word the part modifies names something else: "Setup" of a GitHub page is no "commit-signing setup"
-    words = re.findall(r"[\w'-]+", part.text)
-    over = own | content_stems(c.heading)
-    return not any(stem(w) in named and k and words[k - 1].lower() not in STOPWORDS and stem(words[k - 1]) not in over
-                   for k, w in enumerate(words))
+def named_cases(frame: Frame, candidates: list[Candidate], own: list[set[str]],
+                df: Counter) -> tuple[list[list[bool]], list[dict[tuple, set[str]]]]:
+    """Per line and part, whether its section heading (not its page's title) names the case the part asks of
+    (NAMED_SECTION); and per part, per page, the words of the headings that do. Such a heading is short, no question
+    and no page part ("Overview"); the part's own words (not the statement before it: "I'm on a gliding schedule" sets
+    the asker's case) hold every word of it; no line of its section uses them and hardly any other line does (a
+    heading of the topic's own word, "Travel", names no case); and none of them is modified in the part by a word the
+    line and its headings lack ("Setup" of a GitHub page is no "commit-signing setup"). Never for a side of a
+    comparison: its own sections answer it (`selection.SIDE_TITLED`)."""
+    named = [[False] * len(frame.parts) for _ in candidates]
+    cases: list[dict[tuple, set[str]]] = [{} for _ in frame.parts]
+    if not NAMED_SECTION:
+        return named, cases
+    said: dict[tuple, set[str]] = {}  # per section of a passage: the stems its lines use
+    headed: dict[tuple, tuple[str, set[str]]] = {}  # per section: its heading and the heading's words
+    for i, c in enumerate(candidates):
+        key = (id(c.passage), c.passage.section)
+        said.setdefault(key, set()).update(own[i])
+        if key not in headed:
+            heading = section_heading(c)
+            headed[key] = heading, content_stems(heading.replace("/", " "))
+    words = [re.findall(r"[\w'-]+", p.text) for p in frame.parts]
+    for i, c in enumerate(candidates):
+        key = (id(c.passage), c.passage.section)
+        heading, stems = headed[key]
+        if (not stems or len(stems) > NAMED_WORDS or heading.rstrip().endswith("?") or stems <= _STRUCTURAL
+                or stems & said[key] or any(df.get(s, 0) > NAMED_LINES for s in stems)):
+            continue
+        over = own[i] | content_stems(c.heading)
+        for j, part in enumerate(frame.parts):
+            if part.side is not None or not stems <= part.own or any(
+                    stem(w) in stems and k and words[j][k - 1].lower() not in STOPWORDS
+                    and stem(words[j][k - 1]) not in over for k, w in enumerate(words[j])):
+                continue
+            named[i][j] = True
+            cases[j].setdefault(c.document, set()).update(stems)
+    return named, cases
 
 
 def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list[bool]) -> None:
@@ -252,16 +272,7 @@ class Reader:
         done = asker.done_states(frame.question)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
-        said: dict[tuple, set[str]] = {}  # per section of a passage: the stems its lines use
-        for i, c in enumerate(candidates):
-            said.setdefault((id(c.passage), c.passage.section), set()).update(own[i])
-        named = [[NAMED_SECTION and _case_named(c, p, own[i], df, said) for p in frame.parts]
-                 for i, c in enumerate(candidates)]
-        cases: list[dict[tuple, set[str]]] = [{} for _ in frame.parts]  # per part, per page: the named case's words
-        for i, c in enumerate(candidates):
-            for j in range(len(frame.parts)):
-                if named[i][j]:
-                    cases[j].setdefault(c.document, set()).update(content_stems(section_heading(c).replace("/", " ")))
+        named, cases = named_cases(frame, candidates, own, df)
         for i, c in enumerate(candidates):
             c.vector = bare[i]
             c.stems = own[i]
@@ -276,8 +287,8 @@ class Reader:
             c.named_case = named[i]
             # outside the case a heading of its page names ("Quarterly/semi-annually"): none of its words over or in
             # the line
-            off_case = [bool(cases[j].get(c.document)) and not cases[j][c.document] & (head[i] | own[i])
-                        for j in range(len(frame.parts))]
+            off_case = [bool(words) and not words & (head[i] | own[i])
+                        for words in (cases[j].get(c.document, set()) for j in range(len(frame.parts)))]
             if c.code:  # a command or config line: the sentence announcing it answers, and is quoted with it
                 factor = CODE_FACTOR
             elif (c.row and _EXAMPLE.match(c.lead_in)) or (EXAMPLE_PARAGRAPHS and _in_example(c, paragraphs)):

@@ -9,13 +9,13 @@ import re
 from ..models import headings
 from ..planner import main_noun_phrase
 from ..pointers import is_pointer
-from ..stems import content_stems
+from ..stems import content_stems, stem
 from . import reader
 from .candidate import Candidate, last_heading, section_heading
 from .every_side import contrast_line, own_words, section_of, shared_section
 from .kinds import holds
 from .question import Expect, Frame, Part, expected
-from .sides import (SideName, frame_case, named_over, names_whole, numbered, split_stems, titled_by,
+from .sides import (PRO_FORMS, SideName, frame_case, named_over, names_whole, numbered, split_stems, titled_by,
                     told_apart_by_common)
 
 # Summary sentences after the best, by the number of parts (one part: up to three more; two: two each; three: one
@@ -54,7 +54,6 @@ SIBLING_SIDE = True
 # The sides' common word is what is compared ("leaving" of "leaving a public channel and leaving a private one"): of
 # the lines naming a side, those using it lead when at least ASPECT_RATIO as relevant as the side's best
 COMMON_ASPECT, ASPECT_RATIO = True, 0.9
-_PRO_FORM_STEMS = frozenset(content_stems("one ones"))
 ASPECT_SHARE = 3  # … when at most a third of the side's lines use it
 
 
@@ -65,7 +64,7 @@ def compared_word(frame: Frame) -> set[str]:
     if len(sides) < 2:
         return set()
     named = set().union(*(content_stems(main_noun_phrase(p.text)) for p in sides))
-    return set.intersection(*(p.own for p in sides)) - named - _PRO_FORM_STEMS
+    return set.intersection(*(p.own for p in sides)) - named - {stem(w) for w in PRO_FORMS}
 
 
 def sibling_section(frame: Frame, j: int, candidates: list[Candidate]) -> list[Candidate]:
@@ -193,6 +192,7 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
     contrast = contrast_line(frame, candidates, exclude or set())
     shared = shared_section(frame, candidates, exclude or set())
     lead = next((k for k, p in enumerate(frame.parts) if p.side is not None and k not in (exclude or ())), None)
+    compared = compared_word(frame) if COMMON_ASPECT and frame.comparison else set()
     for j, part in enumerate(frame.parts):
         if exclude and j in exclude:
             picked.append([])
@@ -221,12 +221,12 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                      or (SIDE_HEADED and own and own <= content_stems(last_heading(c))
                          and not own & content_stems(c.text))]
             ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
-            if COMMON_ASPECT and ranked and (common := compared_word(frame)):
+            if ranked and compared:
                 # "leaving a public Slack channel and leaving a private one": what is compared ("leave") is in the
                 # answer ("you can join and leave public channels as much as you want", not "To invite people to a
                 # public Slack channel, …"), when such a line is about as relevant as the side's best
                 top = ranked[0].scores[j]
-                using = [c for c in ranked if common <= content_stems(f"{c.text} {c.lead_in}")]
+                using = [c for c in ranked if compared <= content_stems(f"{c.text} {c.lead_in}")]
                 speaks = [c for c in using if c.scores[j] >= ASPECT_RATIO * top]
                 if len(using) * ASPECT_SHARE <= len(ranked):  # (a word most of its lines use tells none apart:
                     ranked = speaks + [c for c in ranked if c not in speaks]  # "running it with Docker / Node")

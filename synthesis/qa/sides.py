@@ -43,8 +43,7 @@ def numbered(side: str, others: list[str]) -> re.Pattern[str] | None:
 # "There are several different hiring paths" on a page titled "Hiring Authorities" does not name "the Direct Hiring
 # Authority"; "The DHA is a … hiring authority" does. A side no line names so is named by any of its words.
 SIDE_WORDS = True
-_PRO_FORMS = frozenset("one ones".split())
-_DETERMINERS = frozenset("a an the this that these those my our your their his her its".split())
+PRO_FORMS = frozenset("one ones".split())
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ class SideName:
         # pro-form or an adverb ("one where I already clicked the link")
         phrase = main_noun_phrase(side)
         words = [w for w in content_words(phrase) if stem(w) in own
-                 and w.lower() not in _PRO_FORMS and set(lexicon(w)) != {"ADV"}]
+                 and w.lower() not in PRO_FORMS and set(lexicon(w)) != {"ADV"}]
         letters = "".join(w[0] for w in re.findall(r"[A-Za-z][\w'-]*", phrase)
                           if w[0].isupper() and w.lower() not in STOPWORDS)
         return cls(own=own, naming={stem(w) for w in words},
@@ -102,13 +101,13 @@ def _before_pro_form(side: str) -> int:
     "one(s)" after a determiner ("a private one" → 1, "the old ones" → 1); 0 without one."""
     words = re.findall(r"[A-Za-z][\w'-]*", side)
     for k, w in enumerate(words):
-        if w.lower() not in _PRO_FORMS or not k:
+        if w.lower() not in PRO_FORMS or not k:
             continue
         n = 0
-        while n < k and (x := words[k - 1 - n]).lower() not in STOPWORDS and x.lower() not in _PRO_FORMS and (
+        while n < k and (x := words[k - 1 - n]).lower() not in STOPWORDS and x.lower() not in PRO_FORMS and (
                 (tags := set(lexicon(x))) and tags <= {"ADJ", "NOUN"}):
             n += 1
-        if n and k - 1 - n >= 0 and words[k - 1 - n].lower() in _DETERMINERS:
+        if n and k - 1 - n >= 0 and words[k - 1 - n].lower() in topic.DETERMINERS:
             return n
     return 0
 
@@ -177,5 +176,5 @@ def frame_case(frame: Frame) -> set[str]:
     return split_stems(frame.side_frame) - set().union(*(split_stems(p.text) | p.own for p in sides))
 
 
-__all__ = ["SideName", "frame_case", "named_over", "names_whole", "numbered", "split_stems", "titled_by",
+__all__ = ["PRO_FORMS", "SideName", "frame_case", "named_over", "names_whole", "numbered", "split_stems", "titled_by",
            "told_apart_by_common"]

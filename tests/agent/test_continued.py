@@ -317,26 +317,39 @@ PSLF_PAGE = ("---\ntitle: Benefits\n---\n# Benefits\n\n## Public Service Loan Fo
              + "\n".join(f"{i}. {s}" for i, s in enumerate(PSLF_STEPS, 1)) + "\n")
 
 
-async def test_a_chunk_cut_inside_numbered_steps_is_read_with_the_next(tmp_path, minilm, monkeypatch):
-    from synthesis import agent as agent_module
-    from synthesis.agent import _Run, build_agent
+def _first_cut(tmp_path, minilm, collection: str, page: str, query: str, ends_inside):
+    """One page ingested as `collection`; its settings, store, and the first chunk the search for `query` returns
+    that `ends_inside` a list with more chunks after it (the precondition the continuation tests rely on)."""
     from synthesis.config import Settings
     from synthesis.retrieval import make_retriever
+
+    settings = Settings(_env_file=None, home=tmp_path / "home", collection=collection)
+    store = ingest_into(settings, minilm, collection, write_docs(tmp_path, {f"docs/{collection}.md": page}))
+    results = make_retriever(settings, store).search(query, k=8).results
+    cut = [r for r in results if ends_inside(r.content) and r.chunk_index + 1 < r.chunk_count]
+    assert cut, [r.content[-80:] for r in results]
+    return settings, store, min(cut, key=lambda r: r.chunk_index)
+
+
+async def _read_with(agent, first) -> list[int]:
+    """The chunk indexes the agent reads for `first` alone: it, and the chunks it continues into."""
+    from synthesis.agent import _Run
+
+    return [p.chunk_index for p in (await agent._continued(AggregatedResults(results=[first]), _Run(None))).results]
+
+
+async def test_a_chunk_cut_inside_numbered_steps_is_read_with_the_next(tmp_path, minilm, monkeypatch):
+    from synthesis import agent as agent_module
+    from synthesis.agent import build_agent
     from synthesis.lists import ends_in_steps
 
-    settings = Settings(_env_file=None, home=tmp_path / "home", collection="pslf")
-    store = ingest_into(settings, minilm, "pslf", write_docs(tmp_path, {"docs/benefits.md": PSLF_PAGE}))
-    results = make_retriever(settings, store).search("PSLF application employer verification steps", k=8).results
-    cut = [r for r in results if ends_in_steps(r.content) and r.chunk_index + 1 < r.chunk_count]
-    assert cut, [r.content[-80:] for r in results]  # the precondition: a chunk ends inside the steps
-    first = min(cut, key=lambda r: r.chunk_index)
+    settings, store, first = _first_cut(tmp_path, minilm, "pslf", PSLF_PAGE,
+                                        "PSLF application employer verification steps", ends_in_steps)
     agent = build_agent(settings, store)
     try:
-        continued = await agent._continued(AggregatedResults(results=[first]), _Run(None))
-        assert [p.chunk_index for p in continued.results] == [first.chunk_index, first.chunk_index + 1]
+        assert await _read_with(agent, first) == [first.chunk_index, first.chunk_index + 1]
         monkeypatch.setattr(agent_module, "CONTINUE_STEPS", False)
-        alone = await agent._continued(AggregatedResults(results=[first]), _Run(None))
-        assert [p.chunk_index for p in alone.results] == [first.chunk_index]
+        assert await _read_with(agent, first) == [first.chunk_index]
     finally:
         agent.close()
 
@@ -371,33 +384,24 @@ GITHUB_PAGE = ("---\ntitle: Editing in GitHub\n---\n\nIf you're not familiar wit
 
 async def test_a_chunk_cut_inside_bulleted_steps_is_read_with_the_next(tmp_path, minilm, monkeypatch):
     from synthesis import agent as agent_module
-    from synthesis.agent import _Run, build_agent
-    from synthesis.config import Settings
+    from synthesis.agent import build_agent
     from synthesis.lists import last_bullets
-    from synthesis.retrieval import make_retriever
+    from synthesis.synthesize import quotes
 
-    settings = Settings(_env_file=None, home=tmp_path / "home", collection="github")
-    store = ingest_into(settings, minilm, "github", write_docs(tmp_path, {"docs/edit-in-github.md": GITHUB_PAGE}))
-    results = make_retriever(settings, store).search("steps to edit a handbook page directly in GitHub", k=8).results
-    cut = [r for r in results if last_bullets(r.content) and r.chunk_index + 1 < r.chunk_count]
-    assert cut, [r.content[-80:] for r in results]  # the precondition: a chunk ends inside the bullets
-    first = min(cut, key=lambda r: r.chunk_index)
+    settings, store, first = _first_cut(tmp_path, minilm, "github", GITHUB_PAGE,
+                                        "steps to edit a handbook page directly in GitHub", last_bullets)
     agent = build_agent(settings, store)
     try:
-        continued = await agent._continued(AggregatedResults(results=[first]), _Run(None))
-        assert [p.chunk_index for p in continued.results] == [first.chunk_index, first.chunk_index + 1]
+        assert await _read_with(agent, first) == [first.chunk_index, first.chunk_index + 1]
         asked = "What are the steps to edit a handbook page directly in GitHub?"
         joined = "identify what it does; Click the Create pull request button"  # the run read on, in order
         answer = await agent.answer(asked)
         assert joined in answer.synthesis.summary, answer.synthesis.summary
-        from synthesis.synthesize import quotes
-
         monkeypatch.setattr(quotes, "LEADLESS_ON", False)
         cut_short = await agent.answer(asked)
         assert joined not in cut_short.synthesis.summary, cut_short.synthesis.summary
         monkeypatch.setattr(agent_module, "CONTINUE_BULLETS", False)
-        alone = await agent._continued(AggregatedResults(results=[first]), _Run(None))
-        assert [p.chunk_index for p in alone.results] == [first.chunk_index]
+        assert await _read_with(agent, first) == [first.chunk_index]
     finally:
         agent.close()
 
