@@ -73,7 +73,14 @@ def points_back(text: str) -> bool:
     """Opens by pointing at the sentence before it: a pronoun ("It must be longer than 14 characters") or a
     demonstrative ("This request will require approval from your supervisor …"). "This page …" points at the
     document (`about_itself`), "This year, …" at a time and "Those who …" at people it goes on to name."""
-    return bool(_POINTS_BACK.match(text)) and not about_itself(text)
+    back = bool(_POINTS_BACK.match(text)) or (OTHERWISE_BACK and bool(_OTHERWISE.match(text)))
+    return back and not about_itself(text)
+
+
+# "Otherwise, it's not." after "If it outputs x-server: Cloud.gov Pages, it's a Cloud.gov Pages site.": a sentence
+# opening on the case left over by the one before it ("Otherwise", "If not", "If so") means nothing alone
+OTHERWISE_BACK = True
+_OTHERWISE = re.compile(r"^(?:otherwise|if (?:not|so))\s*,", re.I)
 
 
 def about_itself(text: str) -> bool:

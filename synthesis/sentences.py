@@ -249,6 +249,46 @@ _EACH_OF = re.compile(r"\b(?:a|an|one)\s+(?:[\w-]+\s+){1,3}(?:for|per) (?:each|e
                       r"these|those)\b", re.I)  # "a point person for each of the …"
 
 
+# "1. Open a Terminal 2. Run" then a fenced "curl -Is https://<site>.gov | grep -I x-server": a list item right before
+# a code block, ending in no full stop, announces it, as a sentence ending in ':' would ("Run: curl …"); before, the
+# code hung off the section heading and the two-word item was dropped as too short to quote (STEP_CODE_LEADS)
+STEP_CODE_LEADS = True
+# "In order to join the TTS Speaker’s Bureau you will need to" then "- Create a headshot and bio …": the last sentence
+# of a paragraph of prose left unfinished on a word that cannot end one (no full stop, no colon) is finished by the
+# list right after it, and read as ending in ':' (UNFINISHED_LEADS; lower case: "Schedule A" ends on a name)
+UNFINISHED_LEADS = True
+_UNFINISHED = re.compile(r"\s(?:to|the|a|an|of|include|includes|including|such as)$")
+
+
+# "  - A representative from the diversity guild …" then "  In some cases, you may also want to include …": a line
+# at a nested item's own indent, not under its text, is the next paragraph of the item the nested list sits in (the
+# rendered text keeps an item's paragraphs on lines of their own); it was read as the nested item going on, and
+# quoted as "… a chapter diversity representative In some cases, …" (ITEM_PARAGRAPHS)
+ITEM_PARAGRAPHS = True
+_ITEM_PARAGRAPH = re.compile(r"^[A-Z][^.!?]*\s[^.!?]*[.!?](?:\s|$)")  # a sentence of its own, not a wrapped line
+# "2. **Display Name**: The name that will display when your teammates mention you in Slack. _Required_. You can
+# edit …": a one-word sentence after another of its paragraph or item tags it ("Required.", "Optional.",
+# "Deprecated."); it was dropped as too short to quote, and with it whether the field is required (TAG_SENTENCES)
+TAG_SENTENCES = True
+_TAG = re.compile(r"^([_*]{0,2})(?P<word>(?!(?:Note|Notes|Warning|Caution|Important|Tip|Tips|Example|Examples|Hint|"
+                  r"Danger|Info|Notice|Update|Reminder|Summary|Background|See|Also)\b)[A-Z][a-z]{2,})\1\.$")
+# (emphasis kept by a text not rendered yet; a run-in label opens the sentence after it: "**Warning.** Never …")
+
+
+def _tags_kept(out: list[Sentence]) -> list[Sentence]:
+    """Each one-word tag sentence joined to the sentence before it in its paragraph (TAG_SENTENCES)."""
+    kept: list[Sentence] = []
+    for s in out:
+        prev = kept[-1] if kept else None
+        tag = _TAG.match(s.text)
+        if (prev is not None and tag and s.paragraph == prev.paragraph >= 0 and not s.code and not s.row
+                and not prev.code and not prev.row and prev.text.rstrip()[-1:] in ".!?"):
+            kept[-1] = prev._replace(text=f"{prev.text} {tag['word']}.")
+            continue
+        kept.append(s)
+    return kept
+
+
 def introduces_list(text: str) -> bool:
     """A sentence that can introduce a list: it ends in ':', announces "the following …" or points at what is below
     (ANNOUNCED_LISTS), or gives one thing for each of several (EACH_OF_LISTS)."""
@@ -301,6 +341,7 @@ def sentence_units(text: str) -> list[Sentence]:
     in_item = False
     lead = ""  # what a list starting here hangs off: a sentence that introduces it (`introduces_list`) or the heading
     code: list[str] | None = None  # the lines of the open fenced block
+    step = ""  # … and the list item it sits in, which announces it (STEP_CODE_LEADS)
     whole = True  # the open block starts in this text
     if _starts_in_code(text):
         code, whole = [], False  # a chunk cut from inside a long code block: its first fence closes it
@@ -347,7 +388,8 @@ def sentence_units(text: str) -> list[Sentence]:
                 # or one with only asides after it ("… the following paperwork. Note: draft all four first.")
                 lead = ""
                 for k in range(len(sentences) - 1, -1, -1):
-                    if introduces_list(sentences[k]):
+                    if introduces_list(sentences[k]) or (UNFINISHED_LEADS and k == len(sentences) - 1
+                                                         and _UNFINISHED.search(sentences[k].rstrip())):
                         lead = sentences[k]
                         # the rule the example is of: the sentence before "For example:", in its paragraph or before it
                         rule = sentences[k - 1] if k else said
@@ -368,13 +410,17 @@ def sentence_units(text: str) -> list[Sentence]:
         if code is not None:  # inside a fence: lines as written (a "#" there is a comment, not a heading)
             if raw.strip().startswith("```"):
                 if whole and len(code) <= MAX_CODE_LINES:  # the rest of a block too long to cut whole is no fact
-                    out.extend(Sentence(c, True, lead, code=True) for c in code)
-                code, whole = None, True
+                    out.extend(Sentence(c, True, step or lead, code=True) for c in code)
+                code, whole, step = None, True, ""
             elif raw.strip():
                 code.append(raw.strip())
             continue
         if raw.strip().startswith("```"):
+            pending = bool(paragraph)
             flush()
+            # the list item the block sits in announces it ("2. Run" then the command): its lead-in (STEP_CODE_LEADS)
+            step = (out[-1].text if STEP_CODE_LEADS and pending and in_item and out and out[-1].listed
+                    and out[-1].text.rstrip()[-1:] not in ".!?" else "")
             code, in_item, term, said, shown = [], False, "", "", ""
             continue
         line = clean_markdown(raw.strip())  # before splitting: "**Rule.** Next" must split after "Rule."
@@ -409,6 +455,10 @@ def sentence_units(text: str) -> list[Sentence]:
         if _BULLET.match(line):
             flush()
             shown = ""
+            if (UNFINISHED_LEADS and not in_item and lead and _UNFINISHED.search(lead) and out
+                    and out[-1].text == lead and not out[-1].listed):
+                lead += ":"  # the list finishes the sentence, as its colon would say (UNFINISHED_LEADS)
+                out[-1] = out[-1]._replace(text=lead)
             indent = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip())
             if not in_item:
                 items.clear()
@@ -430,6 +480,13 @@ def sentence_units(text: str) -> list[Sentence]:
             items.append((indent, ""))
             numbered = bool(_BULLET.match(line).group("number"))
             line, in_item = _BULLET.sub("", line), True
+        elif (ITEM_PARAGRAPHS and in_item and paragraph and items and items[-1][0] > 0
+              and len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip()) == items[-1][0]
+              and _ITEM_PARAGRAPH.match(line) and not _UNFINISHED.search(paragraph[-1].rstrip())):
+            flush()  # a paragraph of the item a nested list sits in, not the nested item's continuation
+            while items and items[-1][0] >= len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip()):
+                items.pop()
+            parent = label = ""
         elif in_item and raw[:1] not in (" ", "\t") and not paragraph:
             in_item = False  # an unindented line after a blank one: prose again, not the item's continuation
             items.clear()
@@ -439,6 +496,8 @@ def sentence_units(text: str) -> list[Sentence]:
     for k in displays:  # a caption before the list the sentence introduces, or the first of a run of short lines
         if k + 1 < len(out) and not _display(out[k], out[k + 1], out):  # (an HTML list's items as paragraphs)
             out[k] = out[k]._replace(listed=False, lead_in="")
+    if TAG_SENTENCES:
+        out = _tags_kept(out)
     # two words are a fact when one labels the other ("Default: 2", "Owner: Ops") or in code ("opt-level = 3",
     # "[workspace.dependencies]"), and so is an item of a list a sentence introduces ("CoE has six centers:" then
     # "Data analytics"); otherwise too little to quote

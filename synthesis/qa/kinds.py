@@ -13,7 +13,7 @@ import functools
 import re
 from typing import TYPE_CHECKING
 
-from ..quantities import NUMBER_WORD
+from ..quantities import NUMBER_WORD, quantities
 from ..sentences import asked_sentences
 from ..stems import content_stems, stem
 from .question import Expect, Part
@@ -383,10 +383,23 @@ def _names_told_numbers_only(part: Part, text: str) -> bool:
     asked = f"{part.query} {part.text}"
     labels = {m.group(1).lower() for m in _LABELLED.finditer(asked)
               if m.group(1)[0].isupper() or m.group(1).lower() in _LABEL_NOUNS}
-    if not labels:
+    codes = {m.group(0).lower() for m in _CODE.finditer(asked)
+             if not quantities(m.group(0)) and not _NO_NAME.fullmatch(m.group(0))} if TOLD_CODES else set()
+    if not labels and not codes:
         return False
     rest = _LABELLED.sub(lambda m: " " if m.group(1).lower() in labels else m.group(0), text)
+    rest = _CODE.sub(lambda m: " " if m.group(0).lower() in codes else m.group(0), rest)
     return rest != text and not _NUMBER.search(YEAR.sub(" ", rest))
+
+
+# … and so are names written with a number that the question writes too: "18F" in "For several years, 18F account
+# managers have conducted partner satisfaction surveys after an engagement ends." is no time for "When do 18F account
+# managers first run a partner satisfaction interview …?" (hp54-12 had been answered 'high' with it) (TOLD_CODES)
+TOLD_CODES = True
+_CODE = re.compile(r"(?<![\w.-])\d+[A-Za-z][A-Za-z\d]*(?![\w-])")  # "18F", "401k", "1Password", "2FA"
+# … but not a measure the asker states ("48h", "8GB", "15s": `quantities` reads them), a time of day, an ordinal or
+# thousands ("10am", "1st", "$30k"): the sentence confirming "Access requests are processed within 48h" holds it
+_NO_NAME = re.compile(r"\d+(?:am|pm|st|nd|rd|th|k)", re.I)
 
 
 def fit(part: Part, c: Candidate, told: set[str], someone_new: bool, asker: frozenset[str] = frozenset()) -> float:

@@ -35,7 +35,8 @@ def _points_back(asking: str) -> bool:
     toks = _asking_tokens(asking)
     clause = _CLAUSE_THING.search(asking) if CLAUSE_WITHIN else None
     for k, t in enumerate(toks):
-        if t in _PRONOUNS and not (POINTS_WITHIN and t in _POSSESSIVES and _introduced(toks[:k])):
+        if t in _PRONOUNS and not (POINTS_WITHIN and t in _POSSESSIVES and _introduced(toks[:k])) and not (
+                DO_IT and k and toks[k - 1] == "doing"):
             if clause and t in _OBJECTS and k >= len(_asking_tokens(asking[:clause.end()])):
                 continue  # "Once I acknowledge the new version, how long before I can be rated on it?"
             return True
@@ -45,6 +46,13 @@ def _points_back(asking: str) -> bool:
                     and not (POINTS_WITHIN and after in _MEASURE_NOUNS)):
                 return True
     return False
+
+
+# "Someone asked me to speak at a meetup. What's the practical difference between doing it in my official capacity
+# vs my personal capacity …?" was refused for "meetup": "doing it" stands for what the asker was asked to do (to
+# speak), not for the things the statement names, which set the scene (DO_IT; only the gerund: in "Does it cover
+# dental?" and "What happens if I do it late?" the pronoun still points back at what was told, found in review)
+DO_IT = True
 
 
 # An "it" that stands for the clause after it ("How long does it take to get the official go-ahead?", "Is it OK

@@ -308,7 +308,8 @@ def expected(text: str) -> Expect:
         return Expect.PROCEDURE
     if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q)) or asks_cutoff(q)
             or (LIMIT_TENSES and _LIMIT_TENSES.search(q))
-            or (MEASURE_ASKED and _ASKS_MEASURE.search(q)) or (values.HOURS_ASKED and values.ASKS_HOURS.search(q))):
+            or (MEASURE_ASKED and _ASKS_MEASURE.search(q)) or (values.HOURS_ASKED and values.ASKS_HOURS.search(q))
+            or (values.NAMED_PERCENT and values.ASKS_NAMED_PERCENT.search(q))):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO

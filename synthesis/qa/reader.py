@@ -44,6 +44,10 @@ FAQ_COSINE, FAQ_BONUS = 0.8, 0.3  # a heading that asks the part's very question
 NAMED_SECTION, NAMED_BONUS, NAMED_LINES = True, 0.15, 2
 NAMED_WORDS = 3  # … a heading of at most this many words, not a question (an FAQ's heading: FAQ_BONUS), whose own lines
 # use none of them ("Caregivers" over "A primary caregiver receives …" names the topic its lines state)
+# … and so does a heading that names how to do something ("How to check if a site is on cloud.gov Pages" over its
+# steps, for "How can I tell if some .gov site is hosted on cloud.gov Pages?") (HOW_TO_HEADINGS)
+HOW_TO_HEADINGS = True
+_HOW_TO = re.compile(r"^\W*how (?:to|do (?:i|you|we)|can (?:i|you|we)|should (?:i|you|we))\s", re.I)
 W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
 POINTER_FACTOR = 0.6  # "… are in the rollback policy." names the topic and answers nothing
 PRONOUN_FACTOR = 0.9
@@ -146,6 +150,11 @@ def named_cases(frame: Frame, candidates: list[Candidate], own: list[set[str]],
             named[i][j] = True
             cases[j].setdefault(c.document, set()).update(stems)
     return named, cases
+
+
+def _asks(heading: str) -> bool:
+    """Whether a heading asks a question its lines answer: "…?", or how to do something (HOW_TO_HEADINGS)."""
+    return heading.rstrip().endswith("?") or (HOW_TO_HEADINGS and bool(_HOW_TO.match(heading)))
 
 
 def _inherit_field(candidates: list[Candidate], scores: np.ndarray, states: list[bool]) -> None:
@@ -252,7 +261,7 @@ class Reader:
         scores = np.zeros((n, len(frame.parts)), dtype=np.float32)
         plain = np.zeros_like(scores)
         scoped = [scopes(p.query, candidates, head) for p in frame.parts]
-        asks = [last_heading(c).rstrip().endswith("?") for c in candidates]
+        asks = [_asks(last_heading(c)) for c in candidates]
         told = numbers_stated(frame.question)
         roles = [kinds.told_roles(frame.question, p) for p in frame.parts]
         askers = [frozenset(kinds.asker_roles(frame.question, p)) for p in frame.parts]

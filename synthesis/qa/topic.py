@@ -84,8 +84,14 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # the blogging guide recommends to pin down …" ask of using and pinning down; CATENATIVE)
             catenative = (CATENATIVE and after == "to" and k + 2 < len(tokens) and set(lexicon(w)) == {"VERB"}
                           and "VERB" in lexicon(tokens[k + 2]))
+            # (nor a verb before a particle that ends its clause: "… before the Paperwork Reduction Act kicks in?";
+            # PHRASAL_VERBS) (nor the verb after a name that a yes/no question asks of: "Do CoE and 18F handle
+            # acquisition work at the same point?"; NAMED_SUBJECTS)
+            phrasal = (PHRASAL_VERBS and after in _PARTICLES and k + 2 == len(tokens) and "VERB" in lexicon(w)
+                       and (re.search(r"[^su]s$|ed$", w) is not None or bool(_DOES & set(tokens[:k]))))
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
-                    or infinitive or catenative or (k and tokens[k - 1] in _SUBJECT)
+                    or infinitive or catenative or phrasal or (NAMED_SUBJECTS and _after_named_subject(clause, w))
+                    or (k and tokens[k - 1] in _SUBJECT)
                     or after in DETERMINERS):  # "to attend a conference": a verb
                 continue
             previous = tokens[k - 1] if k else ""
@@ -103,6 +109,29 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
                     and content_words(before[-2])):
                 found.append(w)
     return found
+
+
+# "How many people can I interview … before the Paperwork Reduction Act kicks in?" was refused for "kicks", read as a
+# kind of act: a verb right before a particle that ends its clause is a phrasal verb ("kicks in", "runs out"), in
+# its -s or -ed form or after "does/do/will …" ("When does it kick in?"; not "a stipend for a bike tune up")
+PHRASAL_VERBS = True
+_PARTICLES = frozenset("in on up out off over down back away through".split())
+_DOES = frozenset("do does did will would can could should may might must".split())
+# "Do CoE and 18F handle acquisition work at the same point in an engagement?" was refused for "handle", read as a
+# kind of acquisition: in a question opening on an auxiliary, a word the lexicon knows as a verb right after a name
+# written in capitals or with a digit ("CoE", "18F", "TTS") is the verb that name is the subject of
+NAMED_SUBJECTS = True
+_CAPITAL_NAME = r"(?:[A-Z]{2,}[a-z]?|[A-Z][a-z]+[A-Z][A-Za-z]*|\d+[A-Z][A-Za-z]*)"  # "TTS", "CoE", "18F"
+# the auxiliary opening the question, then the names (and only names) it asks of: "Do CoE and 18F handle …", not
+# "Can I request an HR exit interview?" (a name after "an" modifies)
+_NAMED_SUBJECT = re.compile(rf"^\s*(?i:do|does|did|can|could|will|would|should|may|might|must)\s+(?:the\s+)?"
+                            rf"{_CAPITAL_NAME}(?:\s+(?:and|or)\s+(?:the\s+)?{_CAPITAL_NAME})*\s+(?P<verb>[a-z]+)\b")
+
+
+def _after_named_subject(clause: str, word: str) -> bool:
+    """Whether `word` is the verb after a named subject of a yes/no question (NAMED_SUBJECTS)."""
+    m = _NAMED_SUBJECT.match(clause)
+    return bool(m) and m.group("verb") == word and "VERB" in lexicon(word)
 
 
 # "Do 18F people and CoE people tend to use the same chat tool day to day?" was refused for "tend", read as a kind

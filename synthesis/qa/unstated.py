@@ -37,7 +37,7 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
                 continue
         thing, lacking = reimbursed(part.text) if REIMBURSED and part.expect is Expect.YESNO else ("", "")
         if (named := content_stems(thing)) and not any(
-                _REIMBURSE.search(f"{c.text} {c.lead_in}")
+                (_PAID if COVERED_COSTS else _REIMBURSE).search(f"{c.text} {c.lead_in}")
                 and 3 * len(named & (c.stems | content_stems(c.lead_in))) >= 2 * len(named) for c in related):
             unstated[j] = lacking  # "Will GSA reimburse my moving costs?" (see REIMBURSED)
             continue
@@ -198,11 +198,30 @@ _REIMBURSED_PASSIVE = re.compile(
     r"\breimbursed\s+(?:for\s+|(?P<when>if|when)\s+(?:i|we)\s+)(?P<thing>[^?,.;]+?)" + _CUT, re.I)
 
 
+# … and one that asks whether a payer covers a cost: "If I take a GSA detail in another city, will GSA cover my
+# relocation costs?" (hp54, no page says) was answered with "If you are relocating for 120 days or less, you do not
+# need to notify PeopleOps": what the costs are of, then a sentence about it that says it is paid, covered, funded,
+# reimbursed, included or waived (COVERED_COSTS). The payer is named ("GSA", "TTS", "the agency", "my team"; not
+# "Can I use my purchase card to pay for …?", which asks how), and the cost ends its phrase or says what it is of
+# ("the cost of a gym membership"; not "Does the travel training cover expense reports?"); found in review.
+COVERED_COSTS = True
+_COVERED = re.compile(r"\b(?i:will|would|does|do|did|can|could)\s+(?:(?:the|my|our|your)\s+)?(?:[A-Z]{2,}\w*|agency|"
+                      r"government|team|office|company|employer|they)\s+(?:cover|pay for|pick up|foot)\s+"
+                      r"(?:my|our|the|any|their|your)?\s*(?P<thing>(?:[\w'’-]+\s+){0,3}?)(?:costs?|expenses?|fees?|"
+                      r"bills?)(?:\s+(?:of|for)\s+(?:an?\s+|the\s+|my\s+)?(?P<of>[\w'’-]+(?:\s+[\w'’-]+){0,2}?))?"
+                      r"(?=\s*[?,.;]|\s+(?:if|when|too|as|while|during)\b|\s*$)")
+_PAID = re.compile(r"\b(?:reimburs\w*|pay|pays|paid|paying|covers?|covered|funds?|funded|funding|includ\w*|waived|"
+                   r"eligible|allowable)\b", re.I)
+
+
 def reimbursed(text: str) -> tuple[str, str]:
     """What a question asks to be reimbursed, and how a refusal names it: ("my moving costs", "a reimbursement of my
     moving costs") for "Will GSA reimburse my moving costs?", ("upgrade it to a paid Pro plan", "a reimbursement when
     you upgrade it to a paid Pro plan") for "Can I get reimbursed if I upgrade it …?"; ("", "") when none is named."""
     m = _REIMBURSED_THING.search(text) or (_REIMBURSED_PASSIVE.search(text) if REIMBURSED_PASSIVE else None)
+    if m is None and COVERED_COSTS and (m := _COVERED.search(text)):
+        thing = (m.group("of") or m.group("thing")).strip()  # the costs' own words, not "costs"
+        return (thing, f"who pays for {thing}") if thing else ("", "")
     if m is None:
         return "", ""
     thing = m.group("thing").strip()
@@ -231,6 +250,12 @@ _PHRASE_END = (r"(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|woul
                r"must|may|might|of|in|for|on|per|at|to|before|after|left|there|each|every|that|which)\b|"
                r"\s*[?,.;]|\s*$)")
 _COUNTED = re.compile(r"\bhow many\s+(?P<np>[\w'’-]+(?:\s+(?!(?:and|or)\b)[\w'’-]+){0,2}?)" + _PHRASE_END, re.I)
+# … or of four, names and all, when the asking goes on with its verb: "How many Trello Workspace Member seats does TTS
+# have in total?" counts seats ("How many test cases fail intermittently?" names no noun) (LONGER_NP)
+LONGER_NP = True
+_COUNTED_LONG = re.compile(r"\bhow many\s+(?P<np>(?:(?!(?:and|or)\b)[\w'’-]+\s+){3}(?!(?:and|or)\b)[\w'’-]+)"
+                           r"(?=\s+(?:do|does|did|is|are|was|were|can|"
+                           r"could|should|will|would|have|has|had)\b)", re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + NUMBER_WORD + r")\b", re.I)
 _NO_COUNT = re.compile(r"\bone (?:another|of)\b", re.I)  # "interact with one another" counts nobody
 
@@ -291,7 +316,8 @@ def counted_noun(text: str) -> str:
     """The noun a "how many" or "number of" part counts, when it names a topic: "responses" of "How many survey
     responses does …" and of "the maximum number of responses …"; '' for a unit ("how many hours", "how many GB")
     or a word as common as one ("how many times", "how many people")."""
-    m = _COUNTED.search(text) or (_NUMBER_OF.search(text) or _NUMBER_OF_WORD.search(text) if NUMBER_OF else None)
+    m = (_COUNTED.search(text) or (_COUNTED_LONG.search(text) if LONGER_NP else None)
+         or (_NUMBER_OF.search(text) or _NUMBER_OF_WORD.search(text) if NUMBER_OF else None))
     words = m.group("np").split() if m else []
     if not words or zipf(words[-1]) >= COUNTED_ZIPF or quantities(f"2 {words[-1]}"):
         return ""

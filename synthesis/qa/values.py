@@ -239,6 +239,16 @@ _ASKS_OPENING = re.compile(r"\bwhen (?:does|do|will|would) (?:the |its |this yea
 PERCENT_ASKED = True
 _ASKS_PERCENT = re.compile(r"\b(?:what|which) (?:percentage|percent\b|(?:share|proportion|fraction) of\b)|\bwhat %|"
                            r"\bhow (?:much|big|large) (?:of )?a (?:percentage|share|cut)\b", re.I)
+# … and one named by a word before it ("What overhead percentage does TTSC add …?"), or an interest rate ("what
+# interest rate gets charged on the deposit?"), which a percentage states: only as the subject or object of the
+# asking, a verb next ("What command shows percent complete", "Which accounts earn interest rates above inflation" ask
+# no number) (NAMED_PERCENT)
+NAMED_PERCENT = True
+_NEXT_VERB = (r"(?=\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|must|has|have|gets?|applies|apply)"
+              r"\b|\s*\?)")
+ASKS_NAMED_PERCENT = re.compile(r"\b(?:what|which) (?:(?!(?:is|are|does|do|did|the)\b)[\w'’-]+\s+){1,2}?"
+                                r"(?:percentage|percent)" + _NEXT_VERB
+                                + r"|\b(?:what|which) (?:is the )?interest rates?" + _NEXT_VERB, re.I)
 _STATES_PERCENT = re.compile(r"\d\s?%|\b(?:\d[\d,.]*|" + NUMBER_WORD + r")\s?(?:percent|per cent|percentage points?)\b|"
                              r"\b(?:half|a third|one[- ]third|two[- ]thirds|a quarter|one[- ]quarter|"
                              r"three[- ]quarters) of\b|\bhalf (?:the|its|their|your)\b", re.I)
@@ -280,14 +290,14 @@ def asked_value(text: str) -> tuple[str, str] | None:
     (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
-                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED)
+                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED, NAMED_PERCENT)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
                  percent: bool, frequency: bool, salary: bool, until: bool, hours: bool,
-                 service: bool) -> tuple[str, str] | None:
+                 service: bool, named_percent: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
@@ -298,7 +308,7 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
         return FREQUENCY, FREQUENCY
     if dates and (_ASKS_DUE.search(text) or (windows and _ASKS_OPENING.search(text))):
         return DATE, DATE
-    if percent and _ASKS_PERCENT.search(text):
+    if percent and (_ASKS_PERCENT.search(text) or (named_percent and ASKS_NAMED_PERCENT.search(text))):
         return PERCENT, PERCENT
     if limits and (m := _ASKS_LIMIT.search(text)):
         return PRICE, f"an amount for the {m.group('limit').lower()}"

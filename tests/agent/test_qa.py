@@ -1942,6 +1942,7 @@ async def test_a_section_headed_with_what_is_asked_is_not_refused_for_a_missing_
     my professional capacity vs my personal capacity?" was refused because no page says "meetup", beside sections
     headed "Professional capacity" and "Personal capacity"."""
     import synthesis.qa.answerability as answerability
+    from synthesis.qa import pointing
 
     context = _context(
         ("Guidelines for speaking at events", "Professional vs personal capacity > Professional capacity",
@@ -1955,6 +1956,7 @@ async def test_a_section_headed_with_what_is_asked_is_not_refused_for_a_missing_
     )
     question = ("I got invited to speak at a meetup on a topic I know well from my job. What's the difference between "
                 "doing it in my professional capacity vs my personal capacity?")
+    monkeypatch.setattr(pointing, "DO_IT", False)  # ("doing it" pointing at no told thing answers it too)
     on, off = await _with_and_without(minilm, monkeypatch, question, context, answerability, "HEADING_COVERS", 1.01)
     assert "Professional capacity" in on or "work time" in on, on
     assert not off, "the heading is what keeps it from a refusal here"
