@@ -44,8 +44,9 @@ FAQ_COSINE, FAQ_BONUS = 0.8, 0.3  # a heading that asks the part's very question
 NAMED_SECTION, NAMED_BONUS, NAMED_LINES = True, 0.15, 2
 NAMED_WORDS = 3  # … a heading of at most this many words, not a question (an FAQ's heading: FAQ_BONUS), whose own lines
 # use none of them ("Caregivers" over "A primary caregiver receives …" names the topic its lines state)
-# … and so does a heading that names how to do something ("How to check if a site is on cloud.gov Pages" over its
-# steps, for "How can I tell if some .gov site is hosted on cloud.gov Pages?") (HOW_TO_HEADINGS)
+# A heading that says how to do something asks its question as an FAQ's "…?" does (FAQ_BONUS): "How to check if a site
+# is on cloud.gov Pages" over its steps, for "How can I tell if some .gov site is hosted on cloud.gov Pages?"
+# (HOW_TO_HEADINGS)
 HOW_TO_HEADINGS = True
 _HOW_TO = re.compile(r"^\W*how (?:to|do (?:i|you|we)|can (?:i|you|we)|should (?:i|you|we))\s", re.I)
 W_SECTION = 0.05  # the sentence's own section heading read alone ("Forgot your card")
