@@ -383,8 +383,7 @@ def _names_told_numbers_only(part: Part, text: str) -> bool:
     asked = f"{part.query} {part.text}"
     labels = {m.group(1).lower() for m in _LABELLED.finditer(asked)
               if m.group(1)[0].isupper() or m.group(1).lower() in _LABEL_NOUNS}
-    codes = {m.group(0).lower() for m in _CODE.finditer(asked)
-             if not quantities(m.group(0)) and not _NO_NAME.fullmatch(m.group(0))} if TOLD_CODES else set()
+    codes = _told_codes(asked) if TOLD_CODES else frozenset()
     if not labels and not codes:
         return False
     rest = _LABELLED.sub(lambda m: " " if m.group(1).lower() in labels else m.group(0), text)
@@ -400,6 +399,13 @@ _CODE = re.compile(r"(?<![\w.-])\d+[A-Za-z][A-Za-z\d]*(?![\w-])")  # "18F", "401
 # … but not a measure the asker states ("48h", "8GB", "15s": `quantities` reads them), a time of day, an ordinal or
 # thousands ("10am", "1st", "$30k"): the sentence confirming "Access requests are processed within 48h" holds it
 _NO_NAME = re.compile(r"\d+(?:am|pm|st|nd|rd|th|k)", re.I)
+
+
+@functools.lru_cache(maxsize=256)  # read per candidate sentence: the same question each time
+def _told_codes(asked: str) -> frozenset[str]:
+    """The names with a number the question writes ("18f"), lower-cased (TOLD_CODES)."""
+    return frozenset(m.group(0).lower() for m in _CODE.finditer(asked)
+                     if not quantities(m.group(0)) and not _NO_NAME.fullmatch(m.group(0)))
 
 
 def fit(part: Part, c: Candidate, told: set[str], someone_new: bool, asker: frozenset[str] = frozenset()) -> float:
