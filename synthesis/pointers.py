@@ -66,7 +66,22 @@ def leans_on_context(text: str) -> bool:
         nxt = (m.group("next") or "").lower()
         if not m.group("next") or nxt in STOPWORDS or nxt in _THAT_VERBS:
             return True
-    return bool(_PRONOUN_OBJECT.search(text))
+    m = _PRONOUN_OBJECT.search(text)
+    if (m and ONE_WITHIN and m.group(0).lower() == "one" and (clause := _EARLIER_CLAUSE.search(text[:m.start()]))
+            and not _POINTS_ELSEWHERE.search(clause.group(0))):
+        return False  # (ONE_WITHIN: what "one" stands for is in the sentence's first clause)
+    return bool(m)
+
+
+# "Self-assessments are not required for the mid year review; however, Supervisors can request that their direct
+# reports submit one.": a "one" after a semicolon or a comma and a conjunction stands for a noun of the clause before
+# it in the same sentence, which quoted alone is clear; the sentence was kept out of the answer to "Is a
+# self-assessment mandatory for the mid-year review?" (ONE_WITHIN; "Anyone can declare one, …" still leans)
+ONE_WITHIN = True
+# (an earlier clause pointing elsewhere itself, "Supervisors may ask for it, but you are not required to submit one",
+# names nothing it could stand for; review)
+_EARLIER_CLAUSE = re.compile(r"\w[^;]*;|\w[^,]*,\s*(?:and|but|however|though|although)\b", re.I)
+_POINTS_ELSEWHERE = re.compile(rf"\b{NOT_IT}(?:it|them|this|that|these|those)\b", re.I)
 
 
 def points_back(text: str) -> bool:

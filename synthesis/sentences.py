@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .stems import WORD as _WORD
+from .stems import STOPWORDS, WORD as _WORD
 
 
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "fig.", "no.", "dr.", "mr.", "mrs.", "ms.", "inc.",
@@ -258,6 +258,29 @@ STEP_CODE_LEADS = True
 # list right after it, and read as ending in ':' (UNFINISHED_LEADS; lower case: "Schedule A" ends on a name)
 UNFINISHED_LEADS = True
 _UNFINISHED = re.compile(r"\s(?:to|the|a|an|of|include|includes|including|such as)$")
+# "To send, **reach out to us in #outreach**. We will:" then "1. Copyedit the message …": a lead of only a pronoun and
+# auxiliaries says nothing of what its list is; the sentence before it in its paragraph does, and leads with it (the
+# answer to "How do I get a message sent out to all of TTS?" had lost where to ask; BARE_LEADS)
+BARE_LEADS = True
+_BARE_LEAD = re.compile(r"^(?:we|you|they|he|she|i)(?:\s+(?:will|can|could|should|must|may|might|would|also|then|"
+                        r"need to|have to|will need to))+\s*:$", re.I)
+# (not after a pointer, a note or thanks: "See the FAQ for details. You can also:"; review)
+_ASIDE = re.compile(r"^(?:see|read|refer|for more|note|tip|thanks|thank you)\b", re.I)
+
+
+# A chunk cut inside a table row opens on the row's tail ("E.g., `redirect_from: /handbook-frontmatter` |") and the
+# rows after it: the first of those was read as the table's header, and "| `redirect_to` | If present, this element
+# causes the page content to be ignored …" was lost as a header of no rows. Such rows read without a header, their
+# cells joined, and the tail loses its pipe: the chunk before holds only the start of a long row (CUT_ROWS). A tail
+# that is the pipe alone (a cut at the row's end) counts too.
+CUT_ROWS = True
+
+
+def _cut_row(lines: list[str]) -> bool:
+    """Whether the text opens on the tail of a table row: a first line ending in '|' that opens on none, then a row."""
+    filled = [raw.strip() for raw in lines if raw.strip()]
+    return (len(filled) >= 2 and filled[0].endswith("|") and (filled[0] == "|" or not filled[0].startswith("|"))
+            and filled[1].startswith("|") and filled[1].endswith("|"))
 
 
 # "  - A representative from the diversity guild …" then "  In some cases, you may also want to include …": a line
@@ -289,11 +312,28 @@ def _tags_kept(out: list[Sentence]) -> list[Sentence]:
     return kept
 
 
+# "Here's a short guide to facilitating an accessible meeting --" then "### Before the meeting" and its items: a
+# sentence ending on a dash points at what follows, as one ending in ':' does. Its list, cut into the next chunk, was
+# never read, and "What should we set up before and on the day?" lost the ASL interpreters (DASH_LEADS)
+DASH_LEADS = True
+# (after a word, not after a label's colon, "Default: —"; nor a command's bare "--", "put them after --": review)
+_DASH_END = re.compile(r"(?<=[A-Za-z])\s(?:--|—|–)$")
+_DASH_NOT_AFTER = frozenset("bare double".split())
+
+
+def _dash_end(text: str) -> re.Match | None:
+    """The dash a sentence ends on when it points at what follows (DASH_LEADS), else None."""
+    m = _DASH_END.search(text) if DASH_LEADS else None
+    before = re.findall(r"[A-Za-z']+", text[:m.start()])[-1:] if m else []
+    return m if before and before[0].lower() not in STOPWORDS | _DASH_NOT_AFTER else None
+
+
 def introduces_list(text: str) -> bool:
-    """A sentence that can introduce a list: it ends in ':', announces "the following …" or points at what is below
-    (ANNOUNCED_LISTS), or gives one thing for each of several (EACH_OF_LISTS)."""
+    """A sentence that can introduce a list: it ends in ':' (or a dash, DASH_LEADS), announces "the following …" or
+    points at what is below (ANNOUNCED_LISTS), or gives one thing for each of several (EACH_OF_LISTS)."""
     text = text.rstrip()
-    return text.endswith(":") or (ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text) or _POINTS_BELOW.search(text))) or (
+    return text.endswith(":") or bool(_dash_end(text)) or (
+        ANNOUNCED_LISTS and bool(_ANNOUNCES.search(text) or _POINTS_BELOW.search(text))) or (
         EACH_OF_LISTS and bool(_EACH_OF.search(text)))
 
 
@@ -315,6 +355,8 @@ def lead_text(lead: str) -> str:
     """A lead-in as it is quoted before its items: without its closing ':' or full stop (not one that ends an
     abbreviation: "Washington, D.C.")."""
     lead = lead.rstrip().rstrip(":")
+    if dash := _dash_end(lead):
+        lead = lead[:dash.start()]
     if lead.endswith(".") and re.search(r"[a-z]{2}\.$", lead) and introduces_list(lead):
         lead = lead[:-1]
     return lead
@@ -395,6 +437,9 @@ def sentence_units(text: str) -> list[Sentence]:
                         rule = sentences[k - 1] if k else said
                         if EXAMPLE_LEADS and _EXAMPLE.match(lead) and rule and not introduces_list(rule):
                             lead = f"{rule} {lead}"
+                        elif (BARE_LEADS and k and _BARE_LEAD.match(lead)  # "To send, reach out … We will:"
+                              and not _ASIDE.match(sentences[k - 1]) and not sentences[k - 1].rstrip().endswith("!")):
+                            lead = f"{sentences[k - 1]} {lead}"
                         break
                     if not _NOTE.match(sentences[k]):
                         break
@@ -406,7 +451,12 @@ def sentence_units(text: str) -> list[Sentence]:
 
     header: list[str] = []
     table_lead = ""  # the sentence ending in ':' that introduces the table being read ("Here is a quick comparison:")
-    for raw in text.splitlines():
+    lines = text.splitlines()
+    cut = CUT_ROWS and _cut_row(lines)  # the text opens inside a table row: its rows have no header here
+    if cut:
+        first = next(k for k, raw in enumerate(lines) if raw.strip())
+        lines[first] = lines[first].rstrip().rstrip("|").rstrip()  # the row's tail, read as prose
+    for raw in lines:
         if code is not None:  # inside a fence: lines as written (a "#" there is a comment, not a heading)
             if raw.strip().startswith("```"):
                 if whole and len(code) <= MAX_CODE_LINES:  # the rest of a block too long to cut whole is no fact
@@ -428,6 +478,7 @@ def sentence_units(text: str) -> list[Sentence]:
             continue
         if not line.startswith("|"):
             header = []
+            cut = cut and not paragraph and not out  # (only the rows right after the row's tail)
         if not line or line.startswith("#"):
             flush()
             if line.startswith("#"):
@@ -437,6 +488,8 @@ def sentence_units(text: str) -> list[Sentence]:
             flush()
             term = said = shown = ""
             cells = [c.strip() for c in line.strip("|").split("|")]
+            if not header and cut:  # (CUT_ROWS: the header row is in the chunk before)
+                header = [""] * len(cells)
             if not header:
                 header = cells
                 # rows under a sentence ending in ':' are what it introduces, like a list's items

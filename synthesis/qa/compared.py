@@ -98,11 +98,23 @@ def comparison_sides(question: str, *, scene: bool = False) -> list[str]:
     if LISTED_SIDES and len(sides) >= 2:  # "IBA, CASH or CBA": the items listed before the last "or" are sides too
         sides = [x for s in sides[:-1] for x in _listed(s)] + sides[-1:]
     sides = [s for s in sides if content_words(s)]
+    if SHARED_SCOPE and len(sides) == 2 and (scope := _SCOPE.search(sides[1])) and not _SCOPE.search(f" {sides[0]}") \
+            and len(sides[1][:scope.start()].split()) == len(sides[0].split()):
+        sides[1] = sides[1][:scope.start()]  # "redirect_from vs redirect_to | in handbook front matter"
     if len(sides) < 2 and TOLD_SIDES and (_THEIR.search(body) or (
             BARE_DIFFERENCE and not [w for w in content_words(body) if not comparison_word(w)
                                      and w.lower() not in _FILLER] and _offers_choice(question))):
         return told_sides(question)  # "… a Remote Worker or a Routine Teleworker. What's the difference?"
     return sides if 2 <= len(sides) <= 4 else []
+
+
+# "redirect_from vs redirect_to in handbook front matter — what's the difference?": a phrase after the last side,
+# opening on a preposition, says where both sides are (the first side, as long as the last one without it, has none);
+# read as the last side's own words, "handbook front matter" made every line about the page a line about
+# redirect_to, and the redirect_to row was never quoted (SHARED_SCOPE; not "working from home vs working in the office")
+SHARED_SCOPE = True
+# (two words at least after it: "telework vs leave for illness", "working on site" keep theirs; review)
+_SCOPE = re.compile(r"\s(?:in|on|at|for|within|inside|under)\s+\S+\s+\S", re.I)
 
 
 LISTED_SIDES = True

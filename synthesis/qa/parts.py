@@ -98,7 +98,7 @@ def last_sentence(part: str) -> str:
     do we need …', so the part reads as the yes/no question it is."""
     pieces = asked_sentences(part)
     last = pieces[-1].strip(" ,.") if pieces else part
-    if LABELLED_PARTS and (m := _LABEL.match(last)) and asks(last[m.end():]) and not asks(m.group("label")):
+    if LABELLED_PARTS and (m := _label(last)) and asks(last[m.end():]) and not asks(m.group("label")):
         last = last[m.end():]  # "Two HR Links questions: where do I see …" asks "where do I see …"
     return _BARE_CONDITION.sub(r"\1, \2", last)
 
@@ -107,8 +107,18 @@ def last_sentence(part: str) -> str:
 # do I …"): the parts are after it, and what it names ("HR Links") is the context of every part.
 LABELLED_PARTS = True
 _LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}):\s+")
+# … or a dash with a space each side ("Writing my travel approval email to my AO — what's the subject line supposed to
+# look like and how do I state the cost?" was read as one part opening on the label, and answered neither;
+# DASH_LABELS; a colon's label may hold a dash of its own, "FY2024–2025 open season: where …")
+DASH_LABELS = True
+_DASH_LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}?)\s[—–]\s+")
 _CHATTER = frozenset("""quick q question questions note heads sorry dumb silly ok okay fyi re hey hi hello thanks
 two three couple things thing one follow followup follow-up random newbie""".split())
+
+
+def _label(text: str) -> re.Match | None:
+    """The label before the asking: up to a colon, or else up to a spaced dash (DASH_LABELS)."""
+    return _LABEL.match(text) or (_DASH_LABEL.match(text) if DASH_LABELS else None)
 
 
 # "if it does get archived do we need …", "if so do we …": a condition, then the question's auxiliary and its
@@ -129,7 +139,7 @@ def context_of(question: str) -> str:
     asking = asking_sentence(question)
     opening = PART_SPLIT.split(asking)[0].strip(" ,")
     first = last_sentence(opening)  # a statement before it is one of the above
-    label = _LABEL.match(asked_sentences(opening)[-1] if asked_sentences(opening) else opening)
+    label = _label(asked_sentences(opening)[-1] if asked_sentences(opening) else opening)
     if (LABELLED_PARTS and label and first != opening and not asks(label.group("label"))
             and set(content_words(label.group("label"))) - _CHATTER):  # "Quick q:" names nothing
         statements.append(label.group("label"))

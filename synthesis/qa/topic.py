@@ -60,7 +60,8 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
     found: list[str] = []
     asking = _asking_words(question) if STORY_INFINITIVES else set()
     for clause in re.split(r"[,;:?!.()\"]", question):
-        tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", clause)]
+        raw = re.findall(r"[A-Za-z][A-Za-z'-]*", clause)
+        tokens = [t.lower() for t in raw]
         for k, w in enumerate(tokens):
             after = tokens[k + 1] if k + 1 < len(tokens) else ""
             # a participle or adverb modifies nothing here ("I regret posting", "keep coding late"), unless it opens
@@ -89,8 +90,15 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # acquisition work at the same point?"; NAMED_SUBJECTS)
             phrasal = (PHRASAL_VERBS and after in _PARTICLES and k + 2 == len(tokens) and "VERB" in lexicon(w)
                        and (re.search(r"[^su]s$|ed$", w) is not None or bool(_DOES & set(tokens[:k]))))
+            # (nor a verb before the pronoun that is its object: "If I just want to hook it up to another channel";
+            # OBJECT_PRONOUNS) (nor a comparative, which says which one, not what kind: "the bigger procurement
+            # process"; DEGREE_FORMS)
+            governs = (OBJECT_PRONOUNS and after in _OBJECTS and "VERB" in lexicon(w)
+                       and raw[k + 1] not in ("IT", "US"))  # (information technology is no pronoun: review)
+            degree = DEGREE_FORMS and describes(w) and _degree_form(w)
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
-                    or infinitive or catenative or phrasal or (NAMED_SUBJECTS and _after_named_subject(clause, w))
+                    or infinitive or catenative or phrasal or governs or degree
+                    or (NAMED_SUBJECTS and _after_named_subject(clause, w))
                     or (k and tokens[k - 1] in _SUBJECT)
                     or after in DETERMINERS):  # "to attend a conference": a verb
                 continue
@@ -117,6 +125,23 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
 PHRASAL_VERBS = True
 _PARTICLES = frozenset("in on up out off over down back away through".split())
 _DOES = frozenset("do does did will would can could should may might must".split())
+# "If I just want to hook it up to another channel, do I need to fill out the integration request form again?" was
+# refused for "hook", read as a kind of what "want to" is of ("donations to charity"): a word the lexicon knows as a
+# verb, right before an object pronoun, is that verb with its object (OBJECT_PRONOUNS; "her" is a possessive too)
+OBJECT_PRONOUNS = True
+_OBJECTS = frozenset("it them him me us".split())
+# "… stop using the normal software request process and go to the bigger procurement process instead?" was refused
+# for "bigger", read as a kind of procurement: an adjective's comparative or superlative ("bigger", "smallest") sets
+# one thing against another the question names; it names no kind a page must cover (DEGREE_FORMS)
+DEGREE_FORMS = True
+
+
+def _degree_form(word: str) -> bool:
+    """An -er/-est form of an adjective the lexicon knows by another lemma: "bigger" (big), "larger" (large)."""
+    return bool(re.search(r"..(?:er|est)$", word)) and any(
+        lemma != word for lemma in lexicon(word).get("ADJ", ()))
+
+
 # "Do CoE and 18F handle acquisition work at the same point in an engagement?" was refused for "handle", read as a
 # kind of acquisition: in a question opening on an auxiliary, a word the lexicon knows as a verb right after a name
 # written in capitals or with a digit ("CoE", "18F", "TTS") is the verb that name is the subject of

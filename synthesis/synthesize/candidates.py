@@ -21,6 +21,7 @@ from ..qa.kinds import answer_kinds, mostly_instructions
 from ..qa.question import Expect
 from ..qa.wordforms import lexicon
 from ..sentences import ITEM_LINE, Sentence, announces_next, lead_text, sentence_units
+from ..stems import STOPWORDS
 from .base import Context
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
@@ -35,6 +36,18 @@ GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "backgro
 # at it: that one joins the answer instead (ASKED_BEFORE)
 ASKED_BEFORE = True
 ASKED_WORDS = 15  # … a question of at most this many words (a longer one is prose that ends in a question mark)
+# "are not taking a break in employment, then it will be automatically transferred to your next agency …": a chunk
+# after the first may open inside a sentence, where the overlap with the chunk before began; its first words, on a
+# lower-case function word, are the end of a sentence whose start is there. It was quoted for "How is a detail
+# different from just transferring to another job?" (CUT_STARTS; "npm caches …" opens on a name, and stays)
+CUT_STARTS = True
+
+
+def _cut_start(sentence: Sentence) -> bool:
+    """A sentence of prose opening on a lower-case stopword: the end of one begun before the chunk (CUT_STARTS)."""
+    first = re.match(r"[a-z]+\b", sentence.text)
+    return (first is not None and first.group(0) in STOPWORDS and not sentence.listed and not sentence.code
+            and not sentence.row)
 
 
 def candidates(context: Context) -> list[Candidate]:
@@ -49,6 +62,9 @@ def candidates(context: Context) -> list[Candidate]:
             text = protect(sentence.text)  # the document's own [4] never reads as our citation
             if POINTER.match(text) and len(text.split()) <= 8:
                 continue  # "See Database migrations." points elsewhere; it answers nothing itself
+            if (CUT_STARTS and pos == 0 and src.passage.chunk_index > 0 and _cut_start(sentence)
+                    and src.passage.content.lstrip()[:1].islower()):  # (not "`this` refers to …": review)
+                continue  # the rest of a sentence begun in the chunk before (CUT_STARTS)
             lead_in = protect(sentence.lead_in or (section_heading(src.passage) if sentence.listed else ""))
             # an item after its lead-in is quoted under it: only a list of duties names who it is about
             subject = protect(duty_doer(text, src.passage, lead_in) if sentence.fragment and lead_in
