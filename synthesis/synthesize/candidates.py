@@ -45,7 +45,7 @@ CUT_STARTS = True
 
 def _cut_start(sentence: Sentence) -> bool:
     """A sentence of prose opening on a lower-case stopword: the end of one begun before the chunk (CUT_STARTS)."""
-    first = re.match(r"[a-z]+\b", sentence.text)
+    first = re.match(r"[a-z]+(?=\s)", sentence.text)  # a word of prose: not a term, "until-pass: Allow each …"
     return (first is not None and first.group(0) in STOPWORDS and not sentence.listed and not sentence.code
             and not sentence.row)
 

@@ -202,6 +202,10 @@ def test_a_chunk_opening_inside_a_sentence_quotes_none_of_it(monkeypatch):
     # a sentence opening on a name is whole
     first = _page(("npm", "", "npm caches every package it downloads in a folder of its own."))
     assert candidates(first)[0].text.startswith("npm caches")
+    # … and an option's term that opens a chunk of a manual ("until-pass", CMake's ctest --repeat: cm-14)
+    term = _page(("ctest(1)", "", "x"), ("ctest(1)", "Options > --repeat <mode>:<n>",
+                                          "until-pass\n  Allow each test to run up to <n> times in order to pass."))
+    assert any("Allow each test to run up to" in c.text for c in candidates(term))
     # … and so is one opening on a keyword in code (review)
     code = _page(("JS", "", "x"), ("JS", "Keywords", "`this` refers to the object the function is called on."))
     assert any(c.text.startswith("this refers") for c in candidates(code))
