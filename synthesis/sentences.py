@@ -7,6 +7,7 @@ words of a text (stopwords, content words, stems, key phrases) in `stems.py`.
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import NamedTuple
 
 from .stems import STOPWORDS, WORD as _WORD
@@ -278,8 +279,8 @@ CUT_ROWS = True
 
 def _cut_row(lines: list[str]) -> bool:
     """Whether the text opens on the tail of a table row: a first line ending in '|' that opens on none, then a row."""
-    filled = [raw.strip() for raw in lines if raw.strip()]
-    return (len(filled) >= 2 and filled[0].endswith("|") and (filled[0] == "|" or not filled[0].startswith("|"))
+    filled = list(islice((raw.strip() for raw in lines if raw.strip()), 2))  # (the first two lines are enough)
+    return (len(filled) == 2 and filled[0].endswith("|") and (filled[0] == "|" or not filled[0].startswith("|"))
             and filled[1].startswith("|") and filled[1].endswith("|"))
 
 
@@ -296,6 +297,12 @@ TAG_SENTENCES = True
 _TAG = re.compile(r"^([_*]{0,2})(?P<word>(?!(?:Note|Notes|Warning|Caution|Important|Tip|Tips|Example|Examples|Hint|"
                   r"Danger|Info|Notice|Update|Reminder|Summary|Background|See|Also)\b)[A-Z][a-z]{2,})\1\.$")
 # (emphasis kept by a text not rendered yet; a run-in label opens the sentence after it: "**Warning.** Never …")
+
+
+def _indent(raw: str) -> int:
+    """The columns a line is indented by, a tab as four."""
+    line = raw.expandtabs(4)
+    return len(line) - len(line.lstrip())
 
 
 def _tags_kept(out: list[Sentence]) -> list[Sentence]:
@@ -512,7 +519,7 @@ def sentence_units(text: str) -> list[Sentence]:
                     and out[-1].text == lead and not out[-1].listed):
                 lead += ":"  # the list finishes the sentence, as its colon would say (UNFINISHED_LEADS)
                 out[-1] = out[-1]._replace(text=lead)
-            indent = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip())
+            indent = _indent(raw)
             if not in_item:
                 items.clear()
             while items and items[-1][0] >= indent:
@@ -534,10 +541,10 @@ def sentence_units(text: str) -> list[Sentence]:
             numbered = bool(_BULLET.match(line).group("number"))
             line, in_item = _BULLET.sub("", line), True
         elif (ITEM_PARAGRAPHS and in_item and paragraph and items and items[-1][0] > 0
-              and len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip()) == items[-1][0]
+              and _indent(raw) == items[-1][0]
               and _ITEM_PARAGRAPH.match(line) and not _UNFINISHED.search(paragraph[-1].rstrip())):
             flush()  # a paragraph of the item a nested list sits in, not the nested item's continuation
-            while items and items[-1][0] >= len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip()):
+            while items and items[-1][0] >= _indent(raw):
                 items.pop()
             parent = label = ""
         elif in_item and raw[:1] not in (" ", "\t") and not paragraph:
