@@ -70,6 +70,14 @@ _GENERIC = frozenset("""check first next then step steps start begin look happen
 should must can do does done go goes going call ask try make take takes taken before after now later first
 thing things anything something else also""".split())
 _UNITS = frozenset("minutes hours days weeks months years dollars".split())
+# "which voucher type do I use to get paid back for professional liability insurance, and which one for a trip where
+# I flew?": "which one" asks for the kind the earlier part's "which …" named; read alone, the second part asked about
+# nothing but a trip (WHICH_ONE; the kind is one to three words between "which/what" and the part's verb)
+WHICH_ONE = True
+_WHICH_ONE = re.compile(r"(?i)^(?P<which>which|what)\s+ones?\b")
+_WHICH_KIND = re.compile(r"(?i)^(?:which|what)\s+(?P<kind>(?!ones?\b)[\w/-]+(?:\s+(?!(?:do|does|did|is|are|was|were|"
+                         r"should|can|could|would|will|must|may|i|we|you)\b)[\w/-]+){0,2})\s+(?:do|does|did|is|are|"
+                         r"was|were|should|can|could|would|will|must|may)\b")
 POINTED_SUBJECT = True
 _POINTS_BACK = re.compile(r"\b(?:to|from|with|for|about|of|on|reach|contact|ask|email|use|find) (?:them|it)\b", re.I)
 _SUBJECT_PRONOUNS = {"it", "they", "that", "this", "those", "these", "he", "she"}
@@ -118,6 +126,9 @@ def with_subject(part: str, before: str) -> str:
     pronoun ('where do I submit a request to them') takes that phrase in brackets; a shorter one ('who do I talk to
     about it') is read with the whole earlier part instead (see `qa.question.analyze`).
     """
+    if WHICH_ONE and (one := _WHICH_ONE.match(part)) and (kind := _WHICH_KIND.match(before)):
+        # "which one for a trip where I flew" after "which voucher type do I use to …": the kind asked before
+        return f"{one.group('which')} {kind.group('kind')}{part[one.end():]}"
     words = content_words(part)
     if POINTED_SUBJECT and len(words) >= 2 and _POINTS_BACK.search(part) and not all(w in _GENERIC for w in words):
         # "where do I submit a request to them" after "What was the TTS Tech Operations team called before": the

@@ -97,8 +97,61 @@ _ASKED_END = re.compile(
 
 def asked_sentences(question: str) -> list[str]:
     """The sentences of a question as people type them: a full stop, '!' or '?' then a space ends one, whatever
-    case follows ("… in it. is there …"), except after an abbreviation ("e.g. the", "i.e. what")."""
-    return _split_prose(question.strip(), _ASKED_END, rejoin=False)  # (a question's quotes are loose: '27" monitor')
+    case follows ("… in it. is there …"), except after an abbreviation ("e.g. the", "i.e. what"); and a statement
+    that a spaced dash joins to the asking (DASH_STATEMENTS)."""
+    pieces = _split_prose(question.strip(), _ASKED_END, rejoin=False)  # (a question's quotes are loose: '27" monitor')
+    return [x for p in pieces for x in _dash_statement(p)] if DASH_STATEMENTS else pieces
+
+
+# Chat joins a statement to its question with a dash as often as with a full stop: "my old manager swore by the
+# compliment sandwich for tough convos - is that how we're supposed to do feedback here?", "had a client call clash
+# with one of my onboarding classes - how long until it comes around again?" were read as one asking sentence, and
+# their story words ("swore", "clash") refused them as topics no page names. A spaced dash (-, --, en or em) before a
+# last clause that asks ends the statement (DASH_STATEMENTS) when:
+#   * the statement is a clause: a subject pronoun, or a verb form (-ed, -ing, or a form the lexicon knows only as an
+#     inflected verb or auxiliary: "had", "swore", "was"); a noun phrase ("Parental leave for adoptive parents of
+#     older kids - how many weeks?") names the topic and stays with the asking;
+#   * of DASH_STATEMENT_WORDS words or more (with a letter: "9 - 5" is no word), asking nothing itself (no question
+#     word: "trying to find out how many hours I can carry over - is it 240?"; not opening on "any idea", "anyone
+#     know", "wondering");
+#   * and the asking after the dash is more than DASH_TAIL_WORDS words ("- can you help?", "- is it 240?" only
+#     appeal or check: the statement holds the question).
+DASH_STATEMENTS = True
+DASH_STATEMENT_WORDS = 5
+DASH_TAIL_WORDS = 3
+_DASH_ASKS = re.compile(r"\s+(?:--?|[—–])\s+(?=(?:what|which|who|whom|whose|when|where|why|how|is|are|am|was|were|do|"
+                        r"does|did|can|could|should|would|will|shall|may|might|must|any|anyone)\b[^!?]*\?\s*$)", re.I)
+_OPENS_ASKING = re.compile(r"(?i)^\W*(?:(?:what|which|who|whom|whose|when|where|why|how|is|are|am|was|were|do|does|"
+                           r"did|can|could|should|would|will|shall|may|might|must)\b(?!['’]t)|any\s+idea|anyone\b|"
+                           r"anybody\b|wondering\b|not\s+sure\b)")
+_ASKING_WORDS = re.compile(r"(?i)\b(?:what|which|who|whom|whose|when|where|why|how|whether)\b")
+_TOLD_SUBJECTS = frozenset("i i'm i’m i've i’ve i'd i’d we we're we’re we've we’ve you they he she".split())
+
+
+def _dash_statement(sentence: str) -> list[str]:
+    m = _DASH_ASKS.search(sentence) if sentence.endswith("?") else None
+    if not m:
+        return [sentence]
+    told, asking = sentence[:m.start()].strip(), sentence[m.end():].strip()
+    words = [w for w in told.split() if re.search(r"[A-Za-z]", w)]
+    if (len(words) < DASH_STATEMENT_WORDS or len(asking.split()) <= DASH_TAIL_WORDS or _OPENS_ASKING.match(told)
+            or _ASKING_WORDS.search(told) or _DASH_ASKS.search(told) or not _a_clause(words)):
+        return [sentence]
+    return [told, asking]
+
+
+def _a_clause(words: list[str]) -> bool:
+    """Whether a statement's words hold a subject pronoun or a verb form (see DASH_STATEMENTS)."""
+    from .qa.wordforms import lexicon  # (qa imports this module)
+
+    for w in (re.sub(r"[^\w'’-]", "", x).lower() for x in words):
+        if w in _TOLD_SUBJECTS:
+            return True
+        forms = lexicon(w)
+        if "VERB" in forms and (re.search(r"\w{2}(?:ed|ing)$", w) or (set(forms) <= {"VERB", "AUX"}
+                                                                     and w not in forms["VERB"])):
+            return True
+    return False
 
 
 def told_statements(question: str) -> list[str]:

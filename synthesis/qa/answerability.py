@@ -363,7 +363,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # another city is no synonym, nor another product ("LastPass" is not "KeePassXC")
     absent = [w for w in absent if w not in near or w in places or w in products]
     # a clipped form of a word the passages use is that word ("deps", "env", "impl"): chat shortens, docs spell out
-    absent = [w for w in absent if not clipped(w, vocabulary)]
+    absent = [w for w in absent if not clipped(w, vocabulary, frame.question)]
     absent = [w for w in absent if not hyphenated(w, present, vocabulary)]  # "auto-archiver": "automatically archived"
     # a rare past or -ing form after a subject pronoun is the asker's verb ("we nuked our package"), not a topic
     verbs = topic.story_verbs(frame.question, present)

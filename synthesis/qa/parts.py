@@ -35,7 +35,7 @@ def split_parts(question: str) -> list[str]:
     # rolls it back"); the one that opens the question is every part's context (see context_of)
     joined: list[str] = []
     for k, p in enumerate(parts):
-        if k > 1 and SUBORDINATE.match(parts[k - 1]) and joined[-1] == parts[k - 1]:  # a bare clause before it
+        if k > 1 and subordinate(parts[k - 1]) and joined[-1] == parts[k - 1]:  # a bare clause before it
             joined[-1] = f"{joined[-1]}, {p}"
         elif joined and re.match(r"(?i)if\b", p) and not asks(p):
             if IF_GOES_ON and k + 1 < len(parts) and asks(parts[k + 1]):
@@ -48,7 +48,7 @@ def split_parts(question: str) -> list[str]:
         else:
             joined.append(p)
     parts = joined
-    asking = [p for p in parts if asks(p) and not (SUBORDINATE.match(p) and "," not in p)]
+    asking = [p for p in parts if asks(p) and not (subordinate(p) and "," not in p)]
     if len(asking) < 2:
         return []
     from ..planner import with_subject  # "what should I check first" takes the earlier part's condition or subject
@@ -90,6 +90,23 @@ ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|unt
 # the question after it; it asks nothing ("When should it …" asks).
 SUBORDINATE = re.compile(r"(?i)^(?:when|where|whenever|wherever)\s+(?:i|we|you|they|he|she|it|my|our|your|their|"
                           r"the|a|an|this|that|these|those|someone|somebody|people)\b")
+# … and one whose subject is a name ("when 18F opens up a leadership spot, what's the shortest the nomination window
+# is allowed to be?" was read as two parts, the first answered with 18F's meeting times): a capitalised word or one
+# with a digit, then up to three more capitalised words, then a lower-case word, its verb (NAMED_WHEN). "When Is …",
+# "When Am …" and "When Exactly is …" still ask, and so does a clause holding an asking word of its own ("when 2FA fails
+# what do I do").
+NAMED_WHEN = True
+_NAMED_WHEN = re.compile(r"^(?i:when|where|whenever|wherever)\s+(?!(?i:is|are|am|was|were|do|does|did|can|could|"
+                         r"should|would|will|must|may|might|shall|has|have|had)\b)(?![A-Za-z]+ly\b)"
+                         r"(?:[A-Z][\w&'’-]*|\d+[A-Za-z][\w-]*)(?:\s+[A-Z][\w&'’-]*){0,3}\s+[a-z]")
+_ASKING_WORD = re.compile(r"(?i)\b(?:who|whom|whose|what|which|how|why|where|when)\b")
+
+
+def subordinate(part: str) -> bool:
+    """A when/where clause with its own subject: it sets the case of the question after it and asks nothing."""
+    if SUBORDINATE.match(part):
+        return True
+    return bool(NAMED_WHEN and _NAMED_WHEN.match(part) and not _ASKING_WORD.search(part.split(None, 1)[1]))
 
 
 def last_sentence(part: str) -> str:
@@ -143,8 +160,8 @@ def context_of(question: str) -> str:
     if (LABELLED_PARTS and label and first != opening and not asks(label.group("label"))
             and set(content_words(label.group("label"))) - _CHATTER):  # "Quick q:" names nothing
         statements.append(label.group("label"))
-    if SUBORDINATE.match(first) or (first and not asks(first)
-                                     and first != asking.strip(" ,")):
+    if subordinate(first) or (first and not asks(first)
+                              and first != asking.strip(" ,")):
         statements.append(first)
     elif not ASKS.match(CLAUSE_LEAD.sub("", first)) and (told := _ASKS_AFTER_TELLING.search(first)):
         statements.append(first[:told.start()])  # "My laptop died, so who do I contact": the story is everyone's

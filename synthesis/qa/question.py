@@ -113,6 +113,15 @@ _LIMIT_TENSES = re.compile(
     # (plural, only before what is counted: "what are the minimum requirements" asks the requirements)
     rf"\bwhat (?:are|were) the {_SHARPENED}(?:maximum|minimum|max|min) (?:number|amount|count|size|hours|days|weeks|"
     r"months|years|dollars)\b", re.I)
+# "what's the shortest the nomination window is allowed to be?", "what's the most a hotel can cost?": a superlative
+# whose noun phrase and verb follow asks the limit, a quantity, as "what's the shortest I …" does (SUPERLATIVE_SUBJECT;
+# the cue is "what's the shortest", the noun phrase after it is what is asked about; not "the latest": "what's the
+# latest the agency is saying" asks news, and an -ing form or "to say" after the verb asks no limit)
+SUPERLATIVE_SUBJECT = True
+_SUPERLATIVE_SUBJECT = re.compile(r"\bwhat(?:'s|’s| is) the (?:most|least|longest|shortest|highest|lowest|fewest)"
+                                  r"(?= (?:the|a|an|my|our|your|their|its|this|that|each|every) "
+                                  r"(?:[\w'’-]+\s+){1,4}?(?:is|are|can|could|may|might|should|will|would|must|has to|"
+                                  r"have to|needs? to|gets? to)\b(?!\s+(?:\w+ing|to say)\b))", re.I)
 # Asking what holds when nothing is set: "what's the default timeout", "what does it default to", "out of the box",
 # "if I don't set one", "if I leave out the slots field".
 ASKS_DEFAULT = re.compile(r"\b(?:by|the|a|its|their|your|our|my|npm's|cmake's)\s+defaults?\b|\bdefaults?\s+to\b|"
@@ -265,6 +274,8 @@ def cue_free(text: str) -> str:
     """The text without the words that cue a quantity ("how many"; "cutoff" where it asks one), what they ask of kept
     ("the income cutoff" keeps "income")."""
     text = QUANTITY_CUE.sub(" ", text)
+    if SUPERLATIVE_SUBJECT:
+        text = _SUPERLATIVE_SUBJECT.sub(" ", text)
     return _CUTOFF_WORD.sub(" ", text) if asks_cutoff(text) or (CUTOFF_ASKED and _WHEN_CUTOFF.search(text)) else text
 
 
@@ -308,6 +319,7 @@ def expected(text: str) -> Expect:
         return Expect.PROCEDURE
     if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q)) or asks_cutoff(q)
             or (LIMIT_TENSES and _LIMIT_TENSES.search(q))
+            or (SUPERLATIVE_SUBJECT and _SUPERLATIVE_SUBJECT.search(q))
             or (MEASURE_ASKED and _ASKS_MEASURE.search(q)) or (values.HOURS_ASKED and values.ASKS_HOURS.search(q))
             or (values.NAMED_PERCENT and values.ASKS_NAMED_PERCENT.search(q))):
         return Expect.QUANTITY
@@ -334,6 +346,8 @@ def _stems(text: str) -> set[str]:
     text = _QUANTITY.sub(" ", text)
     if LIMIT_TENSES:
         text = _LIMIT_TENSES.sub(" ", text)
+    if SUPERLATIVE_SUBJECT:
+        text = _SUPERLATIVE_SUBJECT.sub(" ", text)
     if values.HOURS_ASKED and values.ASKS_HOURS.search(text):  # "What are the help desk's hours?" asks no "hours"
         text = re.sub(r"(?i)\bhours\b", " ", values.ASKS_HOURS.sub(" ", text))
     return {stem(w) for w in content_words(text) if w not in FRAMING}

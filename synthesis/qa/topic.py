@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ..sentences import asked_sentences, told_statements
+from ..sentences import asked_sentences, asking_sentence, told_statements
 from ..stems import STOPWORDS, content_words, stem
+from .parts import context_of
 from .question import zipf
 from .wordforms import describes, lexicon
 
@@ -200,6 +201,12 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
                   and (m.group("by").lower() != "to" or "NOUN" not in forms)  # (only a rare one could be a topic)
                   and w not in asked}
     found |= told_subject_verbs(question)
+    if GET_PASSIVE:  # "my SAAR form keeps getting bounced, who should I ping?": what happened to it
+        story = context_of(question)
+        asking = asking_sentence(question).strip(" ?")
+        leading = [story] if story and story.strip(" ?") != asking and asking.startswith(story) else []
+        found |= {w for s in [*told, *leading] for m in _GET_PASSIVE.finditer(s)
+                  if (w := m.group("verb").lower()) and any(lemma != w for lemma in lexicon(w).get("VERB", ()))}
     if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
         found |= {w.lower() for s in told for m in _VERB_ME.finditer(s)
                   if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
@@ -226,6 +233,13 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
 
 
 _PREPOSITIONS = frozenset("for of by about without before after while when in on at from into".split())
+# "my SAAR form keeps getting bounced and isn't getting approved, who should I ping?" was refused for "bounced": a
+# past participle after a finite form of "get" in what the asker tells (a statement, or a told clause that opens the
+# asking sentence before its asking part) is what happened to their thing, no topic (GET_PASSIVE). Not after bare
+# "get" ("how do I get reimbursed?", "I need to get fingerprinted" ask for it), and not in a one-clause question
+# ("When I travel, can I still get reimbursed?").
+GET_PASSIVE = True
+_GET_PASSIVE = re.compile(r"(?i)\b(?:gets|got|getting|gotten)\s+(?:\w+ly\s+)?(?P<verb>[a-z]{3,}ed)\b")
 # "If I'm on a flexible schedule and keep volunteering to stay late, how many credit hours …?" was refused for
 # "volunteering": an -ing form of a common verb after a verb of keeping, starting or stopping (or "been") is the
 # asker's doing
@@ -283,11 +297,41 @@ def speakers(question: str) -> set[str]:
 
 
 def told_subject_verbs(question: str) -> set[str]:
-    """The verbs of told statements whose subject is a noun phrase (TOLD_SUBJECT): "clashed", "wraps"."""
+    """The verbs of told statements whose subject is a noun phrase (TOLD_SUBJECT): "clashed", "wraps", and an
+    irregular past form ("my old manager swore by …", IRREGULAR_PAST)."""
     if not TOLD_SUBJECT:
         return set()
-    return {m.group("verb").lower() for s in told_statements(question) if (m := _TOLD_SUBJECT.match(s))
-            and any(lemma != m.group("verb").lower() for lemma in lexicon(m.group("verb")).get("VERB", ()))}
+    found = {m.group("verb").lower() for s in told_statements(question) if (m := _TOLD_SUBJECT.match(s))
+             and any(lemma != m.group("verb").lower() for lemma in lexicon(m.group("verb")).get("VERB", ()))}
+    if IRREGULAR_PAST:
+        found |= {v for s in told_statements(question) if (v := _irregular_past(s))}
+    return found
+
+
+# "my old manager swore by the compliment sandwich for tough convos - is that how we're supposed to do feedback
+# here?" was refused for "swore": a told statement's verb after its noun-phrase subject may be an irregular past form,
+# which TOLD_SUBJECT's endings miss (IRREGULAR_PAST). The subject is the determiner and a word or more; the second to
+# fourth words after the determiner are looked at, and the first that the lexicon knows only as a verb's past tense
+# (not a participle only, "overridden"; no noun, "my zoom calls …"; no -s, -ing or -ed form) is the verb, unless a verb
+# form follows it ("My federal tax withheld doubled …": it was part of the subject).
+IRREGULAR_PAST = True
+_NOUN_PHRASE_OPEN = re.compile(r"^\W*(?:a|an|the|my|our|their|this|that)\s+(?P<rest>.+)$", re.I | re.S)
+
+
+def _irregular_past(statement: str) -> str | None:
+    from lemminflect import getInflection  # (loaded with the lexicon)
+
+    m = _NOUN_PHRASE_OPEN.match(statement)
+    words = [x.lower() for x in re.findall(r"[A-Za-z'’-]+", m.group("rest"))] if m else []
+    for k, w in enumerate(words[1:4], start=1):
+        forms = lexicon(w)
+        if (set(forms) == {"VERB"} and not w.endswith(("s", "ing", "ed"))
+                and any(lemma != w and w in getInflection(lemma, "VBD") for lemma in forms["VERB"])):
+            following = words[k + 1] if k + 1 < len(words) else ""
+            return None if following and "VERB" in lexicon(following) and re.search(r"ed$|s$", following) else w
+        if "VERB" in forms and w not in forms["VERB"]:
+            return None  # another verb form comes first: the story's verb is not this one
+    return None
 
 
 def _common_verb(*bases: str) -> bool:

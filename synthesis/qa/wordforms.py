@@ -79,13 +79,28 @@ def hyphenated(word: str, present: set[str], vocabulary: list[str]) -> bool:
                               for i, p in enumerate(parts))
 
 
-def clipped(word: str, vocabulary: list[str]) -> bool:
+def clipped(word: str, vocabulary: list[str], question: str = "") -> bool:
     """A rare word (Zipf under CLIPPED_ZIPF, and so without its plural "s") that starts some longer word of the
     passages, at least three letters of it and three short of it ("deps" of "dependencies", "env" of "environment";
-    not "commas" of "commands": "comma" is a word of its own)."""
+    not "commas" of "commands": "comma" is a word of its own); or a clipping to a stem and an "o" (O_CLIPPINGS)."""
     base = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    if _clipped_to(base, word, vocabulary):
+        return True
+    return bool(O_CLIPPINGS and base.endswith("o") and len(base) >= 4 and not lexicon(word) and not lexicon(base)
+                and not re.search(rf"(?<![\w-]){re.escape(word[0].upper() + word[1:])}\b", question)
+                and _clipped_to(base[:-1], word, [v for v in vocabulary if "NOUN" in lexicon(v)]))
+
+
+def _clipped_to(base: str, word: str, vocabulary: list[str]) -> bool:
     return (len(base) >= 3 and zipf(word) < CLIPPED_ZIPF and zipf(base) < CLIPPED_ZIPF  # "commas" is no clipping
             and any(v.startswith(base) and len(v) >= len(base) + 3 for v in vocabulary))
+
+
+# "… the compliment sandwich for tough convos - is that how we're supposed to do feedback here?" was refused for
+# "convos": chat clips a word to its first letters and an "o" ("convo", "combo"); a word the lexicon does not know,
+# ending in "o", whose letters before the "o" start a longer noun of the passages is that noun (O_CLIPPINGS; not a
+# name the question writes with a capital, "Provo"; "memo" and "logo" are words of their own)
+O_CLIPPINGS = True
 
 
 def agent_noun(word: str) -> bool:
