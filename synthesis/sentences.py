@@ -114,6 +114,10 @@ def asked_sentences(question: str) -> list[str]:
 #   * of DASH_STATEMENT_WORDS words or more (with a letter: "9 - 5" is no word), asking nothing itself (no question
 #     word: "trying to find out how many hours I can carry over - is it 240?"; not opening on "any idea", "anyone
 #     know", "wondering");
+#   * not opening on an -ing form: "Writing some docs for pip — should it be "Pip" at the start of a sentence?" names
+#     the activity the question is about, a label that `parts.DASH_LABELS` reads (as a statement it lost pip's
+#     "spelt all lowercase" line from the answer, pp-05);
+#   * not naming two sides ("Consensus vs. just deciding myself — what does the playbook say about each?" compares);
 #   * and the asking after the dash is more than DASH_TAIL_WORDS words ("- can you help?", "- is it 240?" only
 #     appeal or check: the statement holds the question).
 DASH_STATEMENTS = True
@@ -125,6 +129,8 @@ _OPENS_ASKING = re.compile(r"(?i)^\W*(?:(?:what|which|who|whom|whose|when|where|
                            r"did|can|could|should|would|will|shall|may|might|must)\b(?!['’]t)|any\s+idea|anyone\b|"
                            r"anybody\b|wondering\b|not\s+sure\b)")
 _ASKING_WORDS = re.compile(r"(?i)\b(?:what|which|who|whom|whose|when|where|why|how|whether)\b")
+_OPENS_ON_ACTIVITY = re.compile(r"^\W*[A-Za-z]{2,}ing\b")  # "Writing some docs for pip — …" (parts.DASH_LABELS)
+_SIDES = re.compile(r"(?i)\s(?:vs\.?|versus)\s")  # "Consensus vs. just deciding myself — what does … say about each?"
 _TOLD_SUBJECTS = frozenset("i i'm i’m i've i’ve i'd i’d we we're we’re we've we’ve you they he she".split())
 
 
@@ -135,6 +141,7 @@ def _dash_statement(sentence: str) -> list[str]:
     told, asking = sentence[:m.start()].strip(), sentence[m.end():].strip()
     words = [w for w in told.split() if re.search(r"[A-Za-z]", w)]
     if (len(words) < DASH_STATEMENT_WORDS or len(asking.split()) <= DASH_TAIL_WORDS or _OPENS_ASKING.match(told)
+            or _OPENS_ON_ACTIVITY.match(told) or _SIDES.search(told)
             or _ASKING_WORDS.search(told) or _DASH_ASKS.search(told) or not _a_clause(words)):
         return [sentence]
     return [told, asking]

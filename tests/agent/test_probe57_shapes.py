@@ -106,7 +106,10 @@ def test_a_statement_before_a_spaced_dash_is_told(monkeypatch):
     for whole in ("Parental leave for adoptive parents of older kids - how many weeks?",
                   "Travel to Honolulu for the TTS offsite next month - what's the lodging rate?",
                   "trying to find out how many hours of leave I can carry over - is it 240?",
-                  "I need to know the per diem rate for Boston in March - can you help?"):
+                  "I need to know the per diem rate for Boston in March - can you help?",
+                  # an activity's label (pp-05, from the pip run) and two sides compared
+                  "Writing some docs for pip — should it be \"Pip\" at the start of a sentence or not?",
+                  "Consensus vs. just deciding myself — what does the supervisor playbook say about each?"):
         assert len(asked_sentences(whole)) == 1, whole
     monkeypatch.setattr(sentences, "DASH_STATEMENTS", False)
     assert len(asked_sentences(asked)) == 1
