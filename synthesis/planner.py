@@ -75,9 +75,9 @@ _UNITS = frozenset("minutes hours days weeks months years dollars".split())
 # nothing but a trip (WHICH_ONE; the kind is one to three words between "which/what" and the part's verb)
 WHICH_ONE = True
 _WHICH_ONE = re.compile(r"(?i)^(?P<which>which|what)\s+ones?\b")
-_WHICH_KIND = re.compile(r"(?i)^(?:which|what)\s+(?P<kind>(?!ones?\b)[\w/-]+(?:\s+(?!(?:do|does|did|is|are|was|were|"
-                         r"should|can|could|would|will|must|may|i|we|you)\b)[\w/-]+){0,2})\s+(?:do|does|did|is|are|"
-                         r"was|were|should|can|could|would|will|must|may)\b")
+_AUX_OR_SUBJECT = r"(?:do|does|did|is|are|was|were|should|can|could|would|will|must|may|i|we|you|ones?)\b"
+_WHICH_KIND = re.compile(rf"(?i)^(?:which|what)\s+(?P<kind>(?!{_AUX_OR_SUBJECT})[\w/-]+(?:\s+(?!{_AUX_OR_SUBJECT})"
+                         r"[\w/-]+){0,2})\s+(?:do|does|did|is|are|was|were|should|can|could|would|will|must|may)\b")
 POINTED_SUBJECT = True
 _POINTS_BACK = re.compile(r"\b(?:to|from|with|for|about|of|on|reach|contact|ask|email|use|find) (?:them|it)\b", re.I)
 _SUBJECT_PRONOUNS = {"it", "they", "that", "this", "those", "these", "he", "she"}

@@ -192,6 +192,8 @@ def test_which_one_asks_for_the_kind_asked_before(monkeypatch):
     assert planner.with_subject("which ones are private", "What channel should I post in") == \
         "which channel are private"
     assert planner.with_subject("which form covers telework", "Which form do I fill out") == "which form covers telework"
+    # no kind before an auxiliary: "What does the FAQ say" names none (last read)
+    assert planner.with_subject("which one applies to me", "What does the FAQ say") == "which one applies to me"
     monkeypatch.setattr(planner, "WHICH_ONE", False)
     assert [p.text for p in analyze(asked).parts][1] == "which one for a trip where I flew"
 
