@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..sentences import asked_sentences, told_statements
-from ..stems import STOPWORDS, content_words
+from ..stems import STOPWORDS, content_words, stem
 from .question import zipf
 from .topic import DETERMINERS, POINTED_WORDS, SPECIFIC_ZIPF, TOKEN
 from .wordforms import lexicon
@@ -25,8 +25,8 @@ semester sprint release cycle""".split())
 _ONE_ALONE = re.compile(r"\bones?(?=\s*[?.!,]|$)", re.I)
 
 
-def _points_back(asking: str) -> bool:
-    """Whether the asking sentence leans on what was told before it ("it", "that one", "this week")."""
+def _points_back(asking: str, told: str = "") -> bool:
+    """Whether the asking sentence leans on what was told before it (`told`: "it", "that one", "this week")."""
     if _ONE_ALONE.search(asking):
         return True
     # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
@@ -34,6 +34,10 @@ def _points_back(asking: str) -> bool:
         asking = _DUMMY_IT.sub(" ", asking.replace("\u2019", "'"))
     toks = _asking_tokens(asking)
     clause = _CLAUSE_THING.search(asking) if CLAUSE_WITHIN else None
+    if clause is None and CLAUSE_INSIDE and (inside := _CLAUSE_INSIDE.search(asking)):
+        # (only a thing the statement told of, in its changed version: "my performance plan" … "the revised plan")
+        if stem(inside.group("thing").lower()) in {stem(w.lower()) for w in TOKEN.findall(told)}:
+            clause = inside
     for k, t in enumerate(toks):
         if t in _PRONOUNS and not (POINTS_WITHIN and t in _POSSESSIVES and _introduced(toks[:k])) and not (
                 DO_IT and k and toks[k - 1] == "doing"):
@@ -82,6 +86,14 @@ CLAUSE_WITHIN = True
 _CLAUSE_THING = re.compile(r"^\W*(?:once|if|when|after|before|since|until|now that)\b[^,?]*?\b(?:the|my|our|this)\s+"
                            r"(?:new|updated|revised|amended|edited|modified|changed|corrected|latest|final|current)\s+"
                            r"(?:[a-z][\w'-]*\s+){0,1}[a-z][\w'-]*\s*,", re.I)
+# … and inside the asking sentence ("My supervisor reopened my performance plan … How long after I acknowledge the
+# revised plan before I can be rated against it?"): "it" is the changed version of a thing the statement told of, and
+# the asking holds it; the rest of the statement is the story (CLAUSE_INSIDE; "If I sign the updated agreement can I
+# extend it?" after "I'm on a detail at USDS" still points back: the statement told of no agreement)
+CLAUSE_INSIDE = True
+_CLAUSE_INSIDE = re.compile(r"\b(?:once|if|when|after|before|since|until|now that)\s+(?:I|we|you)\s+"
+                            r"(?:[a-z]+\s+){1,2}?(?:the|my|our|this)\s+(?:updated|revised|amended|edited|modified|"
+                            r"changed|corrected)\s+(?P<thing>[a-z][\w'-]*)\b", re.I)
 _OBJECTS = frozenset("it them".split())
 # A demonstrative before a measure points at a quantity told ("something that size", "that much"), not at a topic.
 _MEASURE_NOUNS = frozenset("size sizes much many long big amount amounts number often far".split())
@@ -108,7 +120,7 @@ def told_words(question: str) -> set[str]:
         return set()
     statements = told_statements(question)
     said = {w.lower() for s in statements for w in TOKEN.findall(s)}
-    if _points_back(asking) and statements:
+    if _points_back(asking, " ".join(statements)) and statements:
         # "it" points at what the last statement ends on ("The rental car counter always pushes their extra damage
         # coverage. If I buy it …, will it be reimbursed?"): those words hold the topic, and so does any specific
         # word of that statement ("a coworking space near my home in Denver"); the rest sets the scene
@@ -187,4 +199,4 @@ def asked_about(question: str) -> str:
     """Where the kinds a question asks about are named: the sentences that ask, unless they point back at what was
     told ("I'm looking into pet insurance. Does the agency offer it?"), then the whole question."""
     asking = _asking(question)
-    return asking if asking and not _points_back(asking) else question
+    return asking if asking and not _points_back(asking, " ".join(told_statements(question))) else question

@@ -94,6 +94,24 @@ def sibling_section(frame: Frame, j: int, candidates: list[Candidate]) -> list[C
 
 
 SIDE_HEADED = True  # a line under a side's own heading answers that side, whatever other side it names
+# A table row with a cell for each side ("Area: Partners; CoE common approach: An agency's OCIO; 18F common approach: A
+# program office.") tells the sides apart by its column labels: it answers a side whose label it holds, whatever other
+# side another label names ("At an agency, who does CoE usually partner with compared to 18F?"; ROW_SIDES)
+ROW_SIDES = True
+
+
+def sided_row(c: Candidate, name: SideName, others: list[set[str]]) -> bool:
+    """`c` is a table row with parallel columns, one labelled by this side and one by each other side ("CoE common
+    approach", "18F common approach": the same label but for the side's own words), the row's first cell, its
+    header, left out (ROW_SIDES; "Partner agency: …; 18F lead: …" has no such columns: review)."""
+    if not ROW_SIDES or not c.row or not others:
+        return False
+    labels = [content_stems(cell.split(":", 1)[0]) for cell in c.text.split("; ")[1:] if ":" in cell]
+    rests = {frozenset(label - name.own) for label in labels if name.own & label and label - name.own}
+    return bool(rests) and all(o and any(o & label and frozenset(label - o) in rests for label in labels)
+                               for o in others)
+
+
 # A "how do I" part whose best line is among the first FAQ_SECTION lines under a heading asking that very procedure
 # (the reader's FAQ_COSINE) is answered by those lines, from the first through the best, in order.
 FAQ_SECTION = 4
@@ -219,7 +237,8 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
             # that one: "Maxiflex > Same as Variable Week, but you may work fewer than 10 days per pay period")
             alone = [c for c in side if not any(o and o <= content_stems(c.text) for o in others)
                      or (SIDE_HEADED and own and own <= content_stems(last_heading(c))
-                         and not own & content_stems(c.text))]
+                         and not own & content_stems(c.text))
+                     or (named is None and sided_row(c, name, others))]
             ranked = alone or side or ranked  # a side whose own lines are all taken is a gap, not the other's
             if ranked and compared:
                 # "leaving a public Slack channel and leaving a private one": what is compared ("leave") is in the

@@ -84,8 +84,10 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
                           and w not in asking)
             # (nor a verb before "to" and another verb: "Do 18F people and CoE people tend to use …", "a technique
             # the blogging guide recommends to pin down …" ask of using and pinning down; CATENATIVE)
-            catenative = (CATENATIVE and after == "to" and k + 2 < len(tokens) and set(lexicon(w)) == {"VERB"}
-                          and "VERB" in lexicon(tokens[k + 2]))
+            catenative = (CATENATIVE and after == "to" and k + 2 < len(tokens) and "VERB" in lexicon(tokens[k + 2])
+                          and (set(lexicon(w)) == {"VERB"} or _named_catenative(raw, tokens, k)))
+            span = (SPAN_HEADS and w in _SPANS and raw[k].islower() and not (after and stem(after) in present)
+                    and _ASKS_SPAN.search(question) is not None)
             # (nor a verb before a particle that ends its clause: "… before the Paperwork Reduction Act kicks in?";
             # PHRASAL_VERBS) (nor the verb after a name that a yes/no question asks of: "Do CoE and 18F handle
             # acquisition work at the same point?"; NAMED_SUBJECTS)
@@ -98,7 +100,7 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
                        and raw[k + 1] not in ("IT", "US"))  # (information technology is no pronoun: review)
             degree = DEGREE_FORMS and describes(w) and _degree_form(w)
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
-                    or infinitive or catenative or phrasal or governs or degree
+                    or infinitive or catenative or phrasal or governs or degree or span
                     or (NAMED_SUBJECTS and _after_named_subject(clause, w))
                     or (k and tokens[k - 1] in _SUBJECT)
                     or after in DETERMINERS):  # "to attend a conference": a verb
@@ -163,6 +165,35 @@ def _after_named_subject(clause: str, word: str) -> bool:
 # "Do 18F people and CoE people tend to use the same chat tool day to day?" was refused for "tend", read as a kind
 # of people: a word the lexicon knows only as a verb, before "to" and a verb, is a verb (CATENATIVE)
 CATENATIVE = True
+
+# "Is there a dollar ceiling AcqDiv tries to keep procurements under …?" was refused for "tries", read as a kind of
+# AcqDiv: an -s word that is a noun too ("tries") is a verb before "to" and a verb when a name comes right before it
+# and a noun before the name, a relative clause without its "that" ("a dollar ceiling AcqDiv tries to …";
+# NAMED_CATENATIVE). Not after a determiner or a verb: "any TTS grants to attend", "use Uber rides to get" are nouns.
+NAMED_CATENATIVE = True
+_NAME_WORD = re.compile(rf"^(?:{_CAPITAL_NAME}|[A-Z][a-z]+)$")
+
+
+def _named_catenative(raw: list[str], tokens: list[str], k: int) -> bool:
+    """Whether tokens[k] is a verb after a named subject in a relative clause (NAMED_CATENATIVE; "to" and a verb
+    follow it, the caller checks that)."""
+    if not NAMED_CATENATIVE or k < 2 or not re.search(r"[^su]s$", tokens[k]) or "VERB" not in lexicon(tokens[k]):
+        return False
+    noun = tokens[k - 2]
+    return (_NAME_WORD.match(raw[k - 1]) is not None and noun not in STOPWORDS
+            and set(lexicon(noun)) == {"NOUN"})
+
+
+# "… how long should we plan for the ATO scanning and testing stretch?" was refused for "stretch", read as a kind of
+# testing: in a question asking how long or when, a noun naming a span of time that ends its phrase is the span asked
+# for, no kind a page must cover (SPAN_HEADS; "testing" and "ATO" still decide). Not a modifier: "stretch goals",
+# "stretch assignments" are kinds; nor "when" opening a condition ("When I start, is there a probation stint …?").
+SPAN_HEADS = True
+_SPANS = frozenset("""stretch stretches phase phases span spans stint stints spell spells timeframe timeframes timeline
+duration interval intervals""".split())
+_ASKS_SPAN = re.compile(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years|hours)|much\s+time)\b|"
+                        r"\b(?:by|until)\s+when\b|\bwhen\s+(?:is|are|was|does|do|did|will|would|can|should|must)\b",
+                        re.I)
 
 # "Can I just use my Personal Meeting ID and skip setting a password?" was refused for "skip", read as a kind of
 # setting: before a gerund that takes an object, a word is a verb, no modifier

@@ -14,7 +14,7 @@ import re
 from ..citations import protect
 from ..lists import ends_in_steps, steps_go_on
 from ..models import Passage, headings
-from ..pointers import points_back
+from ..pointers import is_pointer, points_back
 from ..qa import Candidate
 from ..qa.candidate import field_line
 from ..qa.kinds import answer_kinds, mostly_instructions
@@ -36,6 +36,12 @@ GENERIC_SECTIONS = {"", "overview", "introduction", "intro", "summary", "backgro
 # at it: that one joins the answer instead (ASKED_BEFORE)
 ASKED_BEFORE = True
 ASKED_WORDS = 15  # … a question of at most this many words (a longer one is prose that ends in a question mark)
+# … and so are a list item of two sentences, a short question and its answer: "- Do I have time to get this
+# approved? (Allow at least 20 days.)" read alone says nothing of approval (ASKED_ITEMS). Not an answer that sends
+# the reader elsewhere ("See …", "For additional information …", "(Read this document …)") nor one that leads items
+# nested under it ("You can add … by following this process:"): review
+ASKED_ITEMS = True
+_ELSEWHERE = re.compile(r"^\(?\s*(?:see|read|refer|for (?:additional|more) (?:information|details))\b", re.I)
 # "are not taking a break in employment, then it will be automatically transferred to your next agency …": a chunk
 # after the first may open inside a sentence, where the overlap with the chunk before began; its first words, on a
 # lower-case function word, are the end of a sentence whose start is there. It was quoted for "How is a detail
@@ -79,11 +85,21 @@ def candidates(context: Context) -> list[Candidate]:
 
 def _asked_before(sentences: list[Sentence], pos: int) -> bool:
     """The sentence at `pos` answers the short question that opens its paragraph of prose just before it, and the
-    sentence after it does not point back at it (ASKED_BEFORE)."""
+    sentence after it does not point back at it (ASKED_BEFORE); or the two are a list item's question and answer
+    (ASKED_ITEMS)."""
     if not ASKED_BEFORE or pos < 1:
         return False
     sentence, before = sentences[pos], sentences[pos - 1]
     here = sentence.paragraph
+    if ASKED_ITEMS and sentence.listed and before.listed and before.paragraph == here >= 0:
+        after = sentences[pos + 1] if pos + 1 < len(sentences) else None
+        answer = sentence.text.rstrip()
+        return ((after is None or after.paragraph != here)  # the item's question, then this, and nothing more
+                and (pos < 2 or sentences[pos - 2].paragraph != here)
+                and before.text.rstrip().endswith("?") and ":" not in before.text
+                and not answer.endswith(("?", ":")) and len(before.text.split()) <= ASKED_WORDS
+                and not (after is not None and after.lead_in == sentence.text)
+                and not _ELSEWHERE.match(answer) and not is_pointer(answer))
     opens = before.paragraph == here >= 0 and (pos < 2 or sentences[pos - 2].paragraph != here)
     after = sentences[pos + 1] if pos + 1 < len(sentences) else None
     return (opens and not before.fragment and not sentence.fragment
