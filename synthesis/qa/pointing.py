@@ -26,7 +26,8 @@ _ONE_ALONE = re.compile(r"\bones?(?=\s*[?.!,]|$)", re.I)
 
 
 def _points_back(asking: str, told: str = "") -> bool:
-    """Whether the asking sentence leans on what was told before it (`told`: "it", "that one", "this week")."""
+    """Whether the asking sentence leans on what was told before it ("it", "that one", "this week"); `told` is the
+    statements before it (CLAUSE_INSIDE reads them)."""
     if _ONE_ALONE.search(asking):
         return True
     # "a" too (it introduces a thing); a curly apostrophe is a straight one ("What’s that about?")
