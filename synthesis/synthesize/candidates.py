@@ -41,7 +41,7 @@ ASKED_WORDS = 15  # … a question of at most this many words (a longer one is p
 # the reader elsewhere ("See …", "For additional information …", "(Read this document …)") nor one that leads items
 # nested under it ("You can add … by following this process:"): review
 ASKED_ITEMS = True
-_ELSEWHERE = re.compile(r"^\(?\s*(?:see|read|refer|for (?:additional|more) (?:information|details))\b", re.I)
+_MORE_ELSEWHERE = re.compile(r"^for (?:additional|more) (?:information|details)\b", re.I)  # (and POINTER, below)
 # "are not taking a break in employment, then it will be automatically transferred to your next agency …": a chunk
 # after the first may open inside a sentence, where the overlap with the chunk before began; its first words, on a
 # lower-case function word, are the end of a sentence whose start is there. It was quoted for "How is a detail
@@ -99,7 +99,8 @@ def _asked_before(sentences: list[Sentence], pos: int) -> bool:
                 and before.text.rstrip().endswith("?") and ":" not in before.text
                 and not answer.endswith(("?", ":")) and len(before.text.split()) <= ASKED_WORDS
                 and not (after is not None and after.lead_in == sentence.text)
-                and not _ELSEWHERE.match(answer) and not is_pointer(answer))
+                and not (POINTER.match(bare := answer.lstrip("( ")) or _MORE_ELSEWHERE.match(bare))
+                and not is_pointer(answer))
     opens = before.paragraph == here >= 0 and (pos < 2 or sentences[pos - 2].paragraph != here)
     after = sentences[pos + 1] if pos + 1 < len(sentences) else None
     return (opens and not before.fragment and not sentence.fragment

@@ -1,12 +1,13 @@
-"""Question shapes the forty-sixth session found refused on the 18F handbook, on the page text they failed on (hp59,
-hp60, written by helpers that read only the corpus, and measured before any change).
+"""Question shapes the forty-sixth session found refused or answered wrongly on the 18F handbook, on the page text they
+failed on (hp59, hp60, written by helpers that read only the corpus, and measured before any change).
 
 A rule with a flag is switched off once in its test, so the test fails when the rule does nothing.
 """
 
 from __future__ import annotations
 
-from synthesis.qa import pointing, selection, topic
+from synthesis.qa import analyze, pointing, selection, topic
+from synthesis.qa.sides import SideName
 from synthesis.synthesize import candidates as candidates_module
 from synthesis.synthesize.candidates import candidates
 
@@ -162,9 +163,6 @@ def test_an_item_s_pointer_or_lead_is_no_answer_to_join():
 
 
 def test_a_row_without_parallel_columns_names_no_side():
-    from synthesis.qa import analyze
-    from synthesis.qa.sides import SideName
-
     row = candidates(_page(("Projects", "", "| Partner agency | 18F lead | Status |\n|---|---|---|\n"
                                             "| USDA Food and Nutrition Service | Jane Doe | Active |\n")))
     frame = analyze("At an agency, who does CoE usually partner with compared to 18F?")
