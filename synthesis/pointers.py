@@ -31,6 +31,27 @@ _FOUND_ELSEWHERE = re.compile(
     r"\b(?:details|information)\s+(?:can|may)\s+(?:also\s+)?be\s+found\s+(?:at|in|on)\s+(?:[\w-]+\s+){0,4}?"
     r"(?:KB\d+|articles?|page|guide|docs?|documentation|wiki|handbook|link|website)\b", re.I)
 _POINTER_SECTION = re.compile(r"\b(?:related( pages)?|see also|further reading|read first|links|references)\b", re.I)
+# … not a system named so: "Entering your new schedule in HR Links" says how, and "Once you have supervisor agreement,
+# you’ll need to create a new base schedule in HR Links" was kept out of "How do I make it official?" (NAMED_LINKS)
+NAMED_LINKS = True
+_NAMED_LINKS = re.compile(r"\b[A-Z]{2,5}\s+Links\b")
+
+
+# "If you need office supplies that aren’t available in your office, …, read on here for what to do next." says that
+# what follows answers, and answers nothing itself (READ_ON)
+READ_ON = True
+# (the pointer is the sentence, or its clause after a condition: not "…, so read on for details" after a fact)
+_READ_ON = re.compile(r"^\W*(?:(?:if|when|once|for|to)\b[^.;]*,\s*)?(?:please\s+)?(?:read|keep reading|continue reading)"
+                      r"\s+(?:on|below)\b(?:\s+(?:here|below))?(?:\s+(?:for|to (?:find out|learn|see))\s+"
+                      r"(?:what|how|more|details)\b[^.;:]*)?\s*[.!]?$", re.I)
+
+
+def _pointer_section(section: str) -> bool:
+    """The section lists where to read on ("Related links", "Benefits links", "See also"), by its last heading."""
+    last = headings(section)[-1]
+    if NAMED_LINKS:
+        last = _NAMED_LINKS.sub(" ", last)
+    return bool(_POINTER_SECTION.search(last))
 # "IT", information technology, is no pronoun ("IT Service Desk can …", "GSA IT does not …"), in patterns that
 # ignore case otherwise
 NOT_IT = r"(?-i:(?!IT\b))"
@@ -54,8 +75,10 @@ _THAT_VERBS = frozenset("means mean makes keeps happens says includes covers app
 def is_pointer(text: str, section: str = "") -> bool:
     """A sentence that sends the reader elsewhere ("The rollback rules are in the rollback policy.", "See X.",
     "Detailed … instructions can be found at KB0022142.")."""
-    if (_POINTER_START.match(text) or _POINTER_SECTION.search(headings(section)[-1])
+    if (_POINTER_START.match(text) or _pointer_section(section)
             or (NAV_LINKS and _NAV_LINK.match(text))):
+        return True
+    if READ_ON and _READ_ON.search(text):
         return True
     return len(_WORD.findall(text)) <= 14 and bool(_LIVES_ELSEWHERE.search(text) or _FOUND_ELSEWHERE.search(text))
 

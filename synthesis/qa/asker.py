@@ -157,6 +157,21 @@ def opposite_kinds(question: str) -> tuple[set[str], set[str]]:
     return asked, {b for pair in _OPPOSITES for a, b in (pair, pair[::-1]) if a in asked}
 
 
+# "Which wifi should my laptop join (not the guest one)?" was answered with "The guest Wi-Fi network is "GSA-Guest"":
+# the kind the asker sets aside by "one" ("not the guest one", "other than the paid ones") is another case's, as an
+# opposite kind is (SET_ASIDE; what is set aside keeps OPPOSITE_CASE)
+SET_ASIDE = True
+_SET_ASIDE = re.compile(r"\b(?:not|other than|besides|except(?:\s+for)?)\s+(?:the\s+|a\s+|an\s+)?"
+                        r"(?!(?:the|a|an|this|that|any|same|other|right|wrong|only|last|just|even|really|exactly|single|my|your|our|his|"
+                        r"her|their|its|every|each|such)\s)(?P<kind>[a-z][a-z-]+)\s+ones?\b",
+                        re.I)
+
+
+def set_aside(question: str) -> set[str]:
+    """The kinds the asker sets aside ("guest" of "(not the guest one)")."""
+    return {m.group("kind").lower() for m in _SET_ASIDE.finditer(question)} if SET_ASIDE else set()
+
+
 def written_as_name(name: str, text: str, *, unused: bool = False) -> bool:
     """The text writes `name` capitalised in PROPER_SHARE of its uses as a word of its own (not a Slack channel's or
     an email address's: "#denver", "denver@gsa.gov"); `unused` when it does not use it."""

@@ -4,6 +4,7 @@ from a newbie: …", is dropped before the question is read at all: `parts.witho
 
 - The register a term is asked in ("In TTSC lingo, is an 'engagement' the same thing as a 'project'?"): the pages
   define the terms, they never call themselves lingo (REGISTER_WORDS).
+- How exact the answer need be ("Ballpark, how long …?": APPROXIMATION).
 - How a thing looks to the asker, in a hyphenated adjective ("a sketchy-looking email"): a judgement, not a kind of
   email (LOOKS).
 """
@@ -21,6 +22,11 @@ REGISTER_WORDS = True
 _REGISTER = re.compile(r"\b(?:in|using|by)\s+(?:(?:the|our|their|your|its)\s+)?(?:[\w.'’]+\s+){0,2}"
                        r"(?P<word>lingo|parlance|jargon)\b|(?P<speak>\b[\w.]+-speak)\b", re.I)
 
+# How exact the answer need be ("Ballpark, how long does a brand-new TS/SCI clearance take to come through?"): the
+# pages give their figures, they never call them a ballpark (APPROXIMATION)
+APPROXIMATION = True
+_APPROXIMATE = re.compile(r"\b(?:ballpark|guesstimate)\b", re.I)
+
 LOOKS = True
 _LOOKS = re.compile(r"^(?P<first>[a-z]+)-(?:looking|sounding|seeming)$", re.I)
 
@@ -31,6 +37,8 @@ def chatter(question: str) -> set[str]:
     found: set[str] = set()
     if REGISTER_WORDS:
         found |= {(m.group("word") or m.group("speak")).lower() for m in _REGISTER.finditer(question)}
+    if APPROXIMATION:
+        found |= {m.group(0).lower() for m in _APPROXIMATE.finditer(question)}
     if LOOKS:
         for word in re.findall(r"[A-Za-z]+-[A-Za-z]+", question):
             if (m := _LOOKS.match(word)) and (describes(m.group("first")) or m.group("first").lower() in JUDGEMENTS):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..quantities import NUMBER_WORD, quantities
 from ..sentences import asked_sentences
-from ..stems import content_stems, stem
+from ..stems import STOPWORDS, content_stems, stem
 from .question import Expect, Part
 from .values import (CLOCK, DATE, FREQUENCY, HOURS, YEAR, asked_value,
                      asks_date, states_value, states_year, told_values_only)
@@ -160,6 +160,41 @@ def answer_kinds(text: str) -> set[Expect]:
     return kinds
 
 
+# "Is there a specific style guide our blog posts are expected to follow?" is answered by the line naming one ("Our
+# publications adhere to 18F's Content Guide, …"), not by lines on how posts read: an existence question is answered by
+# a name whose last word is the kind asked for (NAMED_INSTANCE, the preference such a sentence gets; not a "way", a
+# "limit" or a "fee", whose answer is no name; nor "The Guide" alone: a name has a word of its own before the kind)
+NAMED_INSTANCE = 1.2
+_EXISTS = re.compile(r"\b(?:is|are)\s+there\s+(?:a|an|any|some)\s+(?:[\w-]+\s+){0,3}?(?P<kind>[a-z]{3,})"
+                     r"(?=\s*(?:[?,.;]|$)|\s+(?:our|my|we|i|you|they|that|which|who|for|to|on|in|at|of|about|where|"
+                     r"when|the|a|an|available|out\s+there|i['’]d|we['’]d)\b)", re.I)
+_NO_NAMED_KIND = frozenset("""way ways thing things time reason need chance point difference problem issue catch one
+something anything anyone someone limit cap minimum maximum deadline fee charge cost rule requirement penalty
+option alternative number amount period day code lot max version gap block new news team form""".split())
+_NAME_WORD = r"(?!(?:The|A|An|Our|Your|Their|This|That|These|Those|Each|Every|Any|All|Its)\b)[A-Z0-9][\w'’&.-]*"
+
+
+def asked_kind_named(question: str) -> str | None:
+    """The kind an existence question asks for ("guide" of "Is there a specific style guide …?"), when a name can
+    answer it (NAMED_INSTANCE)."""
+    m = _EXISTS.search(question) if NAMED_INSTANCE != 1.0 else None
+    kind = m.group("kind").lower() if m else ""
+    if kind.endswith("ies"):
+        kind = kind[:-3] + "y"  # "Are there any policies …": one is a "… Policy"
+    elif kind.endswith(("sses", "xes", "ches", "shes")):
+        kind = kind[:-2]  # "Are there any classes …": one is a "… Class"
+    elif kind.endswith("s") and not kind.endswith(("ss", "us", "is")):
+        kind = kind[:-1]  # "Are there any lockers …": one is a "Locker"
+    if m and m.group("kind").lower() == "news":
+        return None
+    return kind if kind and kind not in _NO_NAMED_KIND and kind not in STOPWORDS else None
+
+
+def names_instance(kind: str, text: str) -> bool:
+    """The text names one of the kind ("18F’s Content Guide" for "guide"): a capitalised name ending in the kind."""
+    return bool(re.search(rf"\b(?:{_NAME_WORD}\s+){{1,3}}{kind[0].upper()}{re.escape(kind[1:])}s?\b(?!\s+of\b)", text))
+
+
 # "Who do I call to make the reservations?" is answered by "… call AdTrav at (877) 472-6716 to make your reservations",
 # not by "Email tts-travel@gsa.gov once you've finalized your reservations": a who-part asking whom to call or phone
 # needs a line with a phone number, or one saying to call or phone (CALLED)
@@ -210,6 +245,13 @@ def _asks_email(text: str, query: str) -> bool:
     return any(_ASKS_EMAIL.search(x) for t in (text, query) for x in asking(asked_sentences(t)))
 
 
+# "… and when does the award usually get paid?" was answered without "IPAs are targeted to be paid out in December":
+# a part asking when is held by a date, a month or a weekday as by a number (WHEN_DATES; only "when" and its verb:
+# "when I leave, how many …" asks the number)
+WHEN_DATES = True
+_ASKS_WHEN = re.compile(r"^\W*when\s+(?:is|are|was|were|will|would|does|do|did|can|could|should|must|has|have)\b", re.I)
+
+
 def holds(part: Part, c: Candidate) -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
     ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
@@ -225,6 +267,9 @@ def holds(part: Part, c: Candidate) -> bool:
     if (TOLD_DATES and asked is not None and asked[0] == DATE and not _DEADLINE_WORDING.search(c.text)
             and told_values_only(f"{c.text} {c.lead_in}", DATE, part.text)):
         return False
+    if (WHEN_DATES and part.expect is Expect.QUANTITY and _ASKS_WHEN.match(part.text) and states_value(c.text, DATE)
+            and not told_values_only(f"{c.text} {c.lead_in}", DATE, part.text)):
+        return True  # "when does the award usually get paid" is answered by "… paid out in December"
     if (asked is not None and asked[0] in (CLOCK, HOURS, DATE, FREQUENCY)
             and states_value(f"{c.text} {c.lead_in}", asked[0])):
         return True  # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due"

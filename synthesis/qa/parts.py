@@ -16,7 +16,7 @@ CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|"
 # B?" (or ", but if", ", and once").
 PART_SPLIT = re.compile(
     r"(?:\?\s+|;\s+|,\s*(?:and|but)\s+(?=(?:if|once)\b)|"
-    r",\s*(?:and|also|plus|or)\s+(?=(?:(?:at|in|on|for|to|from|with|under|after|before|by)\s+(?:what|which|whom|"
+    r",\s*(?:and|also|plus|or)\s+(?=(?:(?:at|in|on|for|to|from|with|under|after|before|by|until|till|during)\s+(?:what|which|whom|"
     r"whose|how)\s|who|what|when|where|why|how|which|is|are|does|do|can|should|"
     r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
     r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
@@ -30,6 +30,10 @@ def split_parts(question: str) -> list[str]:
     q = question.strip()
     parts = [p.strip(" ,.") for p in PART_SPLIT.split(q) if p and p.strip(" ,.")]
     parts = [last_sentence(p) for p in parts if re.search(r"[A-Za-z]{2}", p)]
+    if LABELLED_PARTS and parts and not asks(parts[0]) and (m := _label(parts[0])) and asks(parts[0][m.end():]):
+        # "Heading to the NYC office for the first time - what floor are we on, and until what time …?": the label
+        # is every part's context (`context_of`), the first part is after it
+        parts[0] = parts[0][m.end():]
     # "On the days I'm flying, how much …": a leading condition is context for the part after it, not a part.
     # a when-clause with its own subject sets the case of the part after it ("…, and when the deploy fails, who
     # rolls it back"); the one that opens the question is every part's context (see context_of)
@@ -82,7 +86,7 @@ _ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|whe
 # ("Until when can I incur expenses …, and will my FSA roll over?", "… and at what point do we need PRA approval?":
 # a preposition before the question word)
 ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|"
-                   r"(?:at|in|on|for|to|from|with|under|after|before|by)\s+(?:what|which|whom|whose|how)|can|could|"
+                   r"(?:at|in|on|for|to|from|with|under|after|before|by|until|till|during)\s+(?:what|which|whom|whose|how)|can|could|"
                    r"may|might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
 
@@ -128,7 +132,10 @@ _LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}):\s+")
 # look like and how do I state the cost?" was read as one part opening on the label, and answered neither;
 # DASH_LABELS; a colon's label may hold a dash of its own, "FY2024–2025 open season: where …")
 DASH_LABELS = True
-_DASH_LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}?)\s[—–]\s+")
+# (a spaced hyphen is a typed dash when a question opens after it: "Heading to the NYC office for the first time - what
+# floor are we on …"; not a range, "My hours are 9 - 5:30, can I flex them?", "Flying out Monday - Thursday, …")
+_DASH_LABEL = re.compile(r"^(?P<label>[^:?.!]{2,60}?)\s(?:[—–]|-(?=\s+(?:who|whom|whose|what|when|where|why|how|which|"
+                         r"can|could|do|does|did|is|are|am|should|will|would|may|must|until|till)\b))\s+", re.I)
 _CHATTER = frozenset("""quick q question questions note heads sorry dumb silly ok okay fyi re hey hi hello thanks
 two three couple things thing one follow followup follow-up random newbie""".split())
 
@@ -180,10 +187,20 @@ _NEWCOMER = r"from\s+(?:a|an|the|your)\s+(?:new\s+\w+|newbie|noob|beginner|rooki
 _ASKING_LEAD = re.compile(rf"^\W*(?:(?:{_MANNER})\s+){{0,4}}(?:question|q)(?:\s+{_NEWCOMER})?\s*(?:[:：—–.]|-(?=\s))\s*"
                           r"(?P<rest>.+)$", re.I | re.S)
 LEAD_REST_WORDS = 2  # the content words the question after the lead needs of its own
+# … or a lead naming what the answer is wanted for, a piece of trivia and its occasion ("trivia for team coffee: what
+# year did the first Consumer Information Catalog come out?" was refused for "trivia"): the occasion is no topic. Only
+# trivia or a fun fact: a question for someone ("Question for the Chicago folks: …") names whom it is asked of, and
+# that may scope it (PURPOSE_LEADS).
+PURPOSE_LEADS = True
+_LEANS = re.compile(r"\b(?:it|its|they|them|their|there|this|that|these|those)\b", re.I)
+_PURPOSE_LEAD = re.compile(r"^\W*(?:(?:a|an|some|random|quick|fun)\s+)?(?:trivia|fun\s+fact)(?:\s+(?:question|q))?"
+                           r"\s+for\s+(?:[\w'’-]+\s+){0,4}?[\w'’-]+\s*(?:[:：—–]|-(?=\s))\s*(?P<rest>.+)$", re.I | re.S)
 
 
 def without_lead(question: str) -> str:
     """The question after a lead naming the asking ("Random trivia question from a new hire: why is it called 18F?"
     → "why is it called 18F?"): the lead's "new hire" is no part of what is asked (ASKING_LEAD)."""
     m = _ASKING_LEAD.match(question.strip()) if ASKING_LEAD else None
+    if m is None and PURPOSE_LEADS and (m := _PURPOSE_LEAD.match(question.strip())) and _LEANS.search(m.group("rest")):
+        m = None  # "Trivia for the Chicago office: what year did it open?": "it" is what the lead names
     return m.group("rest") if m and len(content_words(m.group("rest"))) >= LEAD_REST_WORDS else question

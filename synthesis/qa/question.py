@@ -20,6 +20,7 @@ from ..sentences import asking_sentence
 from ..stems import content_words, stem
 from . import compared, values
 from .compared import SIDE_LEAD, compared_aspect, compares, comparison_sides, side_frame, told_in
+from .idioms import plain
 from .parts import CLAUSE_LEAD, alternatives, asks, context_of, split_parts, without_lead
 from .values import ASKS_CLOCK, BEFORE_DEADLINE, asks_salary
 
@@ -382,6 +383,7 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
     A part inherits the whole question's expectation when its own wording expects nothing in particular.
     """
     question = without_lead(question)  # "Random trivia question from a new hire: why is it called 18F?"
+    question = plain(question)  # "Who gives the final OK on that?" asks who approves (idioms)
     asking = asking_sentence(question)
     whole = expected(asking)
     # (the pair must be there: "Is the process the same?" after a story of no pair is one question)

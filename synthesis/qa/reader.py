@@ -31,7 +31,7 @@ from .asker import (asked_case, numbers_stated, opposite_kinds, same_case, same_
                     title_initials, words_of)
 from .candidate import FIELD_LINE_WORDS, Candidate, field_line, last_heading, section_heading
 from .question import Expect, Field, Frame, stem_weights
-from .thresholds import told_amounts
+from .thresholds import asked_bounds, told_amounts
 
 # Weights chosen by the rank of the gold-bearing sentence among the retrieved sentences of the handbook-qa dev
 # questions (benchmarks/answers.py re-checks the end result): meaning first, read bare and under its heading.
@@ -276,10 +276,12 @@ class Reader:
         states = {f: [bool(_STATES[f].search(c.text)) for c in candidates] for f in fields}
         told_or_code = [False] * n
         case = asked_case(frame.question)
-        amounts = told_amounts(frame.question)
+        amounts = told_amounts(frame.question) or asked_bounds(frame.question)  # "… for something under $2,500"
         asked_kind, opposite = opposite_kinds(frame.question)
+        aside = asker.set_aside(frame.question)  # "(not the guest one)"
         side = asker.asked_side(frame.question)
         done = asker.done_states(frame.question)
+        kind_named = kinds.asked_kind_named(frame.question)  # "Is there a specific style guide …?" (NAMED_INSTANCE)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
         named, cases = named_cases(frame, candidates, own, df)
@@ -326,10 +328,14 @@ class Reader:
                 same *= threshold_fit(amounts, f"{c.lead_in} {c.text}")
             if opposite and opposite & words_of(c.text) and not asked_kind & words_of(c.text):
                 same *= asker.OPPOSITE_CASE  # "Before creating a public GitHub repo …" for "… a private GitHub repo?"
+            if aside and aside & words_of(c.text):
+                same *= asker.OPPOSITE_CASE  # "The guest Wi-Fi network is "GSA-Guest"" for "(not the guest one)"
             if side and asker.other_side(side, c.heading):
                 same *= asker.OPPOSITE_CASE  # "To receive donated hours" for "How do I donate some of my leave?"
             if done and asker.not_yet(done, f"{c.heading} {c.lead_in} {c.text}"):
                 same *= asker.OPPOSITE_CASE  # "If your authorization has not yet been approved" for "already approved"
+            if kind_named and kinds.names_instance(kind_named, c.text):
+                same *= kinds.NAMED_INSTANCE  # "Our publications adhere to 18F’s Content Guide" names a style guide
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(f"{c.text} {items}".strip(), asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

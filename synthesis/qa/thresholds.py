@@ -37,6 +37,32 @@ def told_amounts(question: str) -> list[float]:
             if m.start("v") not in limits and not _PER.match(question[m.end():])]
 
 
+# "For something under $2,500 including travel, is the lead time different for a standalone training course versus a
+# conference?" was answered with "Conference events that costs more than $2,500": a bound the asker puts on their own
+# thing is their case as a sum is, a sum just inside it (ASKED_BOUNDS; only one bound: "between $500 and $2,500", "under
+# $2,500 or over it" ask of more than one case)
+ASKED_BOUNDS = True
+_OTHER_CASE = re.compile(r"\b(?:or|vs\.?|versus|and)\s+(?:(?:what|how)\s+about\s+)?(?:" + _UNDER + "|" + _OVER
+                         + r"|more|less|above|below)\b|\b(?:larger|bigger|smaller|cheaper|higher|lower|pricier)\s+"
+                           r"(?:ones?|amounts?|purchases?|trips?|orders?)\b|\bwhat about\b", re.I)
+# (a limit asked of ("Is the micro-purchase threshold still over $10,000?") is no bound on the asker's thing)
+_LIMIT_NAMED = re.compile(r"\b(?:threshold|limit|cap|ceiling|maximum|minimum)\b[^$?]{0,30}$", re.I)
+
+
+def asked_bounds(question: str) -> list[float]:
+    """A sum just inside the one bound the asker puts on their thing ("under $2,500" → 2,499.99), or none."""
+    found = [m for m in _THRESHOLD_AT.finditer(question) if m.group("v")] if ASKED_BOUNDS else []
+    if len(found) != 1 or _OTHER_CASE.search(question):
+        return []
+    op, amount = found[0].group("op"), _dollars(found[0].group("v"), found[0].group("vk"))
+    if (op.lower() == "within" or _PER.match(question[found[0].end():])
+            or _LIMIT_NAMED.search(question[:found[0].start()])):
+        return []  # "within $20 of the lodging rate", "a hotel over $200 a night", "the threshold still over …"
+    if _INCLUSIVE.match(op):
+        return [amount]
+    return [amount - 0.01 if _BELOW_OPS.match(op) else amount + 0.01]
+
+
 def _thresholds(clause: str) -> list[tuple[bool, bool, float]]:
     """(below, inclusive, amount) of each threshold a clause states."""
     out = []
@@ -64,4 +90,4 @@ def threshold_case(amounts: list[float], text: str) -> bool | None:
     return False if all(clauses) else None
 
 
-__all__ = ["threshold_case", "told_amounts"]
+__all__ = ["asked_bounds", "threshold_case", "told_amounts"]

@@ -111,7 +111,8 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # before it ("check is so much quicker", "the latest afterwards"), nor the asking ("a dumb question")
             modifies = bool(after) and stem(after) in present and bool(content_words(after)) and after not in _ASKING
             if describes(w):
-                if modifies and "ADJ" in lexicon(w) and not (ORDINARY_WORDS and w in _ORDINARY):
+                if (modifies and "ADJ" in lexicon(w) and not (ORDINARY_WORDS and w in _ORDINARY)
+                        and not (FITTING_WORDS and w in _FITTING and after in _MEASURED)):
                     found.append(w)
             elif modifies or (
                     previous and stem(previous) in present and content_words(previous) and zipf(w) < HEAD_ZIPF
@@ -206,6 +207,13 @@ _TIMES = frozenset("day days week weeks month months year years morning afternoo
 ORDINARY_WORDS = True
 # (only words rarer than MODIFIER_ZIPF need listing: "same", "whole", "certain" never decide)
 _ORDINARY = frozenset("usual typical ordinary customary everyday".split())
+# … nor those that judge whether it fits: "What's a reasonable amount to pay a member of the public for an hour-long
+# moderated research session?" asks how much to pay, not of a reasonable kind of amount (FITTING_WORDS)
+FITTING_WORDS = True
+_FITTING = frozenset("reasonable appropriate acceptable sensible decent suitable".split())
+# (only before a measure: "a reasonable accommodation" is a term of art, a kind of accommodation)
+_MEASURED = frozenset("""amount amounts price prices rate rates cost costs fee fees sum sums number time notice budget
+compensation pay payment length duration""".split())
 
 
 # Where the asker stands, not what they ask about: "… in our CI pipeline", "… on the build server".

@@ -216,7 +216,9 @@ _STATES_DATE = re.compile(
     r"(?:before|after|prior to|from|in advance|ahead)\b|"  # (not "of": "at least 1 year of GSA service")
     rf"\b(?:within|no later than|in)\s+(?:the\s+(?:first|next|last)\s+)?(?:\d+|a|an|one|two|three|four|five|six|"
     rf"seven|eight|nine|ten|twelve|thirty|sixty|ninety)\s+{_SPAN_UNIT}\b|"
-    r"\b(?:end|close|start|beginning|first|last) (?:day |week |month |business day )?of (?:the |each |every |your |a )?"
+    # (not a name: "End of Year Performance Awards" is a kind of award, its words in capitals)
+    r"\b(?!(?-i:(?:End|Close|Start|Beginning|First|Last) of (?:the )?[A-Z]))"
+    r"(?:end|close|start|beginning|first|last) (?:day |week |month |business day )?of (?:the |each |every |your |a )?"
     r"(?:day|week|month|year|quarter|pay period|fiscal year|leave year|business day|cycle)\b|"
     r"\b(?:each|every|next) (?:business |work |working |calendar )?(?:day|week|month|year|quarter|pay period|"
     r"morning|afternoon|evening)\b|"

@@ -227,6 +227,11 @@ class ExtractiveSynthesizer:
             and not any(same_number(told, f"{u.lead_in} {u.text}") for u in mine)
             for j, p in enumerate(frame.parts) if j not in {g.part for g in gaps}))
         other_case = other_case or (len(frame.parts) == 1 and asks_each(frame.question))  # (asker.EACH_ASKED)
+        # a who-part answered only by lines naming whom by "this program" (THIS_WHO)
+        other_case = other_case or (THIS_WHO and any(
+            p.expect is Expect.WHO and (mine := [u for u in answers if u.part == j or len(frame.parts) == 1])
+            and all(_names_by_this(u.text) for u in mine)
+            for j, p in enumerate(frame.parts) if j not in {g.part for g in gaps}))
         if not fits or not checkable or disputed or gaps or other_case:  # (a quoted rule of the opposite kind,
             strength = min(strength, 0.6)  # "… a public GitHub repo" for a private one: never 'high')
         overall = round(min(overall_quality(citation_rate, coherence, completeness), strength), 3)
@@ -238,6 +243,22 @@ class ExtractiveSynthesizer:
 # was a wrong 'high' quoting "you do not have to work the full 10 days in a pay period" (hp34-11): a case the asker
 # sets by a number is answered only where a quoted line states that number
 TOLD_CASE = True
+
+# "Who do I talk to about getting assistive tech through the DoD Computer Accommodation Program?" was a wrong 'high'
+# quoting "Work with this program within the Office of Civil Rights to get assistive technology solutions …" (hp63): a
+# line that names whom by a demonstrative ("this program", "that team") leans on a heading or a line the answer does
+# not quote, and a who-part answered only so is never 'high' (THIS_WHO; only a group or a person so named: "these
+# requests", "the team that owns the repository" name whom plainly)
+THIS_WHO = True
+_THIS_THING = re.compile(r"\b(?:this|that|these|those)\s+(?P<noun>program|office|team|group|division|branch|unit|"
+                         r"center|service|person|contact|coordinator|specialist|staff|committee|board|desk)s?\b", re.I)
+
+def _names_by_this(text: str) -> bool:
+    """The line names a group or person by a demonstrative whose noun it has not named before ("Work with this program
+    …"; not "The Outreach Team determines editorial strategy; that team also oversees …")."""
+    return any(not re.search(rf"\b{re.escape(m.group('noun'))}", text[:m.start()], re.I)
+               for m in _THIS_THING.finditer(text))
+
 
 # A value asked ("How long does the 18F Team Coffee meeting run?") is 'high' only where the quoted line states it
 # itself: "Within the first two weeks: (For 18F) reach out … to welcome the new employee at Team Coffee." holds a

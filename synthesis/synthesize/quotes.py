@@ -196,6 +196,12 @@ def list_below(quoted: list[Unit], units: list[Unit]) -> tuple[Unit, list[Unit],
 
 
 NESTED_LEADS = True
+# … but an item of a short list that a lead-in introduces ("To request PPL, you’ll need to email the following items
+# to your Workforce Relations HR Specialist:") is quoted with its own list, not the notes nested under it: "… What do I
+# need to send HR ahead of time to set up paid parental leave?" quoted the forms and their Docusign note, never the
+# second item, "A timesheet report for the last 12 months." (OWN_LIST_FIRST; not an item announcing its nested list,
+# "… with the following information:", whose items are what it says, nor a step whose sub-steps say how)
+OWN_LIST_FIRST = True
 # A step of a list that hangs off nothing (prose before it that introduces nothing, no heading over it: "It will
 # make booking hotels in Concur easier …" then "1. Log into Concur …") answers a "how do I" part with the list it
 # belongs to, when it is numbered or most of its items are instructions: "4. … add your GSA Credit card to Your
@@ -264,7 +270,11 @@ def list_for(u: Unit, units: list[Unit], expect: Expect) -> tuple[list[Unit], bo
         return code_window([u], units)
     # prose introducing a list (a list item has a lead-in), or an item other items are nested under (NESTED_LEADS:
     # "Connecting with 18F Leadership Team" quoted alone answered "Who should I route it through?" with nothing)
-    if (_introduces(u, units) or (NESTED_LEADS and u.fragment and leads(u, units))) and (
+    if (OWN_LIST_FIRST and u.fragment and u.lead_in and introduces_list(u.lead_in) and leads(u, units)
+            and expect is not Expect.PROCEDURE and not introduces_list(u.text) and not u.text.rstrip().endswith(":")
+            and 2 <= len(items_under(u.lead_in, u, units)) <= SHORT_LIST):
+        lead, item = u.lead_in, True  # the items asked for, not the notes nested under one of them (OWN_LIST_FIRST)
+    elif (_introduces(u, units) or (NESTED_LEADS and u.fragment and leads(u, units))) and (
             not u.lead_in or leads(u, units)):
         lead = u.text
     elif u.fragment and (introduces_list(u.lead_in) or titled(u, units) or headed_steps(u, expect)):

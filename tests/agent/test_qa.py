@@ -2208,6 +2208,10 @@ async def test_a_role_only_the_askers_story_names_does_not_answer_who(minilm, mo
          "organizations and our work, even in the best of circumstances, is difficult."))
     question = ("Our partner keeps ignoring basically all of our advice and the team thinks we should end the "
                 "engagement early. Who actually makes that call?")
+    from synthesis.qa import idioms
+
+    # (read as asked: "make that call" read as "make that decision" finds the line without TOLD_ROLES, idioms.IDIOMS)
+    monkeypatch.setattr(idioms, "IDIOMS", False)
     on, off = await _with_and_without(minilm, monkeypatch, question, context, kinds, "TOLD_ROLES", False)
     assert on.startswith("Teams should make a recommendation to the Director"), on
     assert not off.startswith("Teams should make a recommendation"), off
