@@ -41,9 +41,9 @@ _NAMED_LINKS = re.compile(r"\b[A-Z]{2,5}\s+Links\b")
 # what follows answers, and answers nothing itself (READ_ON)
 READ_ON = True
 # (the pointer is the sentence, or its clause after a condition: not "…, so read on for details" after a fact)
-_READ_ON = re.compile(r"^\W*(?:(?:if|when|once|for|to)\b[^.;]*,\s*)?(?:please\s+)?(?:read|keep reading|continue reading)"
-                      r"\s+(?:on|below)\b(?:\s+(?:here|below))?(?:\s+(?:for|to (?:find out|learn|see))\s+"
-                      r"(?:what|how|more|details)\b[^.;:]*)?\s*[.!]?$", re.I)
+_READ_ON = re.compile(r"^\W*(?:(?:if|when|once|for|to)\b[^.;]*,\s*)?(?:please\s+)?"
+                      r"(?:read|keep reading|continue reading)\s+(?:on|below)\b(?:\s+(?:here|below))?"
+                      r"(?:\s+(?:for|to (?:find out|learn|see))\s+(?:what|how|more|details)\b[^.;:]*)?\s*[.!]?$", re.I)
 
 
 def _pointer_section(section: str) -> bool:
@@ -52,6 +52,8 @@ def _pointer_section(section: str) -> bool:
     if NAMED_LINKS:
         last = _NAMED_LINKS.sub(" ", last)
     return bool(_POINTER_SECTION.search(last))
+
+
 # "IT", information technology, is no pronoun ("IT Service Desk can …", "GSA IT does not …"), in patterns that
 # ignore case otherwise
 NOT_IT = r"(?-i:(?!IT\b))"

@@ -162,8 +162,8 @@ def opposite_kinds(question: str) -> tuple[set[str], set[str]]:
 # opposite kind is (SET_ASIDE; what is set aside keeps OPPOSITE_CASE)
 SET_ASIDE = True
 _SET_ASIDE = re.compile(r"\b(?:not|other than|besides|except(?:\s+for)?)\s+(?:the\s+|a\s+|an\s+)?"
-                        r"(?!(?:the|a|an|this|that|any|same|other|right|wrong|only|last|just|even|really|exactly|single|my|your|our|his|"
-                        r"her|their|its|every|each|such)\s)(?P<kind>[a-z][a-z-]+)\s+ones?\b",
+                        r"(?!(?:the|a|an|this|that|any|same|other|right|wrong|only|last|just|even|really|exactly|"
+                        r"single|my|your|our|his|her|their|its|every|each|such)\s)(?P<kind>[a-z][a-z-]+)\s+ones?\b",
                         re.I)
 
 

@@ -185,8 +185,6 @@ def asked_kind_named(question: str) -> str | None:
         kind = kind[:-2]  # "Are there any classes …": one is a "… Class"
     elif kind.endswith("s") and not kind.endswith(("ss", "us", "is")):
         kind = kind[:-1]  # "Are there any lockers …": one is a "Locker"
-    if m and m.group("kind").lower() == "news":
-        return None
     return kind if kind and kind not in _NO_NAMED_KIND and kind not in STOPWORDS else None
 
 

@@ -16,8 +16,8 @@ CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|so|also|or)\s+|"
 # B?" (or ", but if", ", and once").
 PART_SPLIT = re.compile(
     r"(?:\?\s+|;\s+|,\s*(?:and|but)\s+(?=(?:if|once)\b)|"
-    r",\s*(?:and|also|plus|or)\s+(?=(?:(?:at|in|on|for|to|from|with|under|after|before|by|until|till|during)\s+(?:what|which|whom|"
-    r"whose|how)\s|who|what|when|where|why|how|which|is|are|does|do|can|should|"
+    r",\s*(?:and|also|plus|or)\s+(?=(?:(?:at|in|on|for|to|from|with|under|after|before|by|until|till|during)\s+"
+    r"(?:what|which|whom|whose|how)\s|who|what|when|where|why|how|which|is|are|does|do|can|should|"
     r"will|would|whose|by when)\b)|\s+and\s+(?=(?:who|what|when|where|why|how|which|whose|by when)\b)|"
     r",\s*(?=(?:who|what|when|where|why|how|which|whose|by when)\b))", re.I)
 
@@ -86,7 +86,8 @@ _ASKS_AFTER_TELLING = re.compile(rf",\s*(?:so|and|but|then)\s+(?=(?:who|what|whe
 # ("Until when can I incur expenses …, and will my FSA roll over?", "… and at what point do we need PRA approval?":
 # a preposition before the question word)
 ASKS = re.compile(r"(?i)^(who|whom|whose|what|when|where|why|how|which|(?:by|until|till|since|from) when|"
-                   r"(?:at|in|on|for|to|from|with|under|after|before|by|until|till|during)\s+(?:what|which|whom|whose|how)|can|could|"
+                   r"(?:at|in|on|for|to|from|with|under|after|before|by|until|till|during)\s+"
+                   r"(?:what|which|whom|whose|how)|can|could|"
                    r"may|might|am|is|are|was|were|do|does|did|should|shall|will|would|must|have|has|had)\b")
 
 
