@@ -179,11 +179,31 @@ def written_as_name(name: str, text: str, *, unused: bool = False) -> bool:
     return sum(u[0].isupper() for u in uses) >= PROPER_SHARE * len(uses) if uses else unused
 
 
+# "Just joined Trello for my project — am I going to be a full Workspace member …?" was answered from the Slack page
+# ("You're allowed to join those workspaces …"): a tool the asker joined, or does something on or using, scopes the
+# question as a place does, when a retrieved page is titled with its name alone ("Trello") (JOINED_NAMES; review kept
+# out a name no page is titled by, "I just joined TTS — when do I get my PIV card?", and the asker's state, "I'm on
+# Slack a lot, can I get a second monitor?", "I'm using Slack all day …")
+JOINED_NAMES = True
+_JOINED = re.compile(r"\b(?P<verb>join|joins|joined|joining|on|using)\s+(?:the\s+)?(?P<name>[A-Z][A-Za-z]+)\b"
+                     r"(?!\s+[A-Z])")
+_STATE = re.compile(r"(?i)\b(?:i['’]m|i am|we['’]re|we are|they['’]re|they are|you['’]re|you are|is|are|am|be|been|being)"
+                    r"(?:\s+\w+ly)?\s*$")
+
+
 def named_scopes(question: str) -> list[str]:
     """The last word of each place or unit the question names (`_NAME`), not where something is recorded
     (RECORDED_IN)."""
     return [m.group("name").split()[-1] for m in _NAME.finditer(question)
             if not (RECORDED_IN and _RECORDED.search(question[:m.start()]))]
+
+
+def joined_names(question: str, titles: set[str]) -> list[str]:
+    """The tools the asker joined that a retrieved page is titled by alone (JOINED_NAMES; `titles` lower-cased)."""
+    if not JOINED_NAMES:
+        return []
+    return [m.group("name") for m in _JOINED.finditer(question) if m.group("name").lower() in titles
+            and not (m.group("verb") in ("on", "using") and _STATE.search(question[:m.start()]))]
 
 
 # a name that heads (in effect) every retrieved passage, like the organisation's, scopes nothing, but one most of them
@@ -207,10 +227,10 @@ def scopes(question: str, candidates: list[Candidate], head: list[set[str]]) -> 
     """Names a question part sets its scope by ("at the DC office", "to Colorado", "in Tock"): see _NAME; only those
     that title or head some of the retrieved passages but under SCOPE_SHARE of them (a name every page carries, like
     the organisation's, scopes nothing)."""
-    found = named_scopes(question)
+    seen = {id(c.passage): c for c in candidates}.values()
+    found = named_scopes(question) + joined_names(question, {c.passage.title.strip().lower() for c in seen})
     if not found:
         return set()
-    seen = {id(c.passage): c for c in candidates}.values()
     text = fold_initialisms(" ".join(f"{c.heading} {c.passage.content}" for c in seen))
     initials = {title_initials(c.passage.title) for c in seen} - {""}
     names = set()

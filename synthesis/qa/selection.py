@@ -40,6 +40,25 @@ PURPOSE_RATIO = 0.5  # … at least half as relevant as the best: a reason speak
 _PURPOSE = re.compile(r"(?i)^(?:(?:in order )?to (?:ensure|comply|protect|prevent|avoid|meet|keep|make sure|"
                       r"maintain|preserve|reduce|limit)|because|due to|as required by|for (?:security|legal|"
                       r"privacy|compliance|records) reasons)\b")  # (not "since": "Since March 2020, …" is a time)
+# "What's the number of the earlier RFC that concluded TTS should create a security lead position?" was answered
+# with "One of the conclusions in this RFC was to create a TTS security lead position …": a line that names what is
+# asked only as "this RFC" is read with the sentence before it in its paragraph that names it with the number or name
+# asked ("RFC 002 received feedback from across GSA …") (ANTECEDENT; the noun is the question's, and the line itself
+# holds no such answer)
+ANTECEDENT = True
+# (review: a noun the antecedent writes as a name, "RFC", "Form", and a number no unit follows; never a time, "this
+# year" after "In fiscal year 2023 …", nor "that said")
+_DEMONSTRATIVE = re.compile(r"(?i)\b(?:this|that|these|those|the same)\s+(?!(?:year|day|week|month|quarter|time|"
+                            r"period|morning|afternoon|evening|night|weekend|said)\b)([A-Za-z][\w-]*)")
+
+
+def _identified(noun: str, text: str) -> bool:
+    """The text names `noun` with its number: "RFC 002", "Form 87", "Play #6" (ANTECEDENT)."""
+    name = rf"(?:{re.escape(noun.upper())}|{re.escape(noun[:1].upper() + noun[1:].lower())})"
+    return re.search(rf"\b{name}\s+(?:[Nn]o\.?\s*|#\s*)?(?:[A-Z]{{1,4}}-)?\d[\w.-]*(?!\s*(?:%|percent\b|times\b|"
+                     r"(?:second|minute|hour|day|week|month|year)s?\b))", text) is not None
+
+
 STEP_SENTENCES, STEP_RATIO = 8, 0.45
 STEP_BEFORE = 4
 # A comparison side whose best line sits under a heading naming the side is answered by that section's best lines
@@ -357,6 +376,14 @@ def pick_answers(frame: Frame, candidates: list[Candidate], *,
                             and x.scores[j] >= PURPOSE_RATIO * best.scores[j] and x.stems & c.stems), None)
                 if why is not None and why not in chosen and id(why) not in used:
                     chosen.insert(chosen.index(c), why)
+        if ANTECEDENT and part.expect is not Expect.PROCEDURE:
+            for c in list(chosen):
+                nouns = [m.group(1) for m in _DEMONSTRATIVE.finditer(c.text) if stem(m.group(1)) in part.stems]
+                named = next((x for x in candidates if x.passage.id == c.passage.id and x.position == c.position - 1
+                              and x.paragraph == c.paragraph >= 0 and any(_identified(n, x.text) for n in nouns)
+                              and not any(_identified(n, c.text) for n in nouns)), None)
+                if named is not None and named not in chosen and id(named) not in used:
+                    chosen.insert(chosen.index(c), named)
         if contrast is not None and j == lead and contrast not in chosen:
             chosen.insert(0, contrast)  # the line telling the sides apart leads the first side's answer
         used.update(id(c) for c in chosen)

@@ -96,12 +96,14 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # (nor a verb before the pronoun that is its object: "If I just want to hook it up to another channel";
             # OBJECT_PRONOUNS) (nor a comparative, which says which one, not what kind: "the bigger procurement
             # process"; DEGREE_FORMS)
-            governs = (OBJECT_PRONOUNS and after in _OBJECTS and "VERB" in lexicon(w)
+            governs = (OBJECT_PRONOUNS and (after in _OBJECTS or _indefinite_object(tokens, k))
+                       and "VERB" in lexicon(w)
                        and raw[k + 1] not in ("IT", "US"))  # (information technology is no pronoun: review)
             degree = DEGREE_FORMS and describes(w) and _degree_form(w)
             if (w not in absent or w in _LINKING or zipf(w) >= MODIFIER_ZIPF or inflected or verb_s or gerund
                     or infinitive or catenative or phrasal or governs or degree or span
                     or (NAMED_SUBJECTS and _after_named_subject(clause, w))
+                    or (DO_SUBJECTS and _after_do_subject(clause, w))
                     or (k and tokens[k - 1] in _SUBJECT)
                     or after in DETERMINERS):  # "to attend a conference": a verb
                 continue
@@ -134,6 +136,21 @@ _DOES = frozenset("do does did will would can could should may might must".split
 # verb, right before an object pronoun, is that verb with its object (OBJECT_PRONOUNS; "her" is a possessive too)
 OBJECT_PRONOUNS = True
 _OBJECTS = frozenset("it them him me us".split())
+# "Who has to approve security operations that involve someone looking at Slack exports?" was refused for "involve",
+# read as a kind of operations: an indefinite pronoun is an object as "it" is (INDEFINITE_OBJECTS)
+INDEFINITE_OBJECTS = True
+# (only a word that is a verb alone, or one after "that/which/who/to" or a modal: "a parking permit anyone can get"
+# keeps "permit", a noun, as a kind; review)
+_INDEFINITE = frozenset("someone somebody anyone anybody everyone everybody something anything everything nobody "
+                        "nothing".split())
+_RELATIVE = frozenset("that which who to".split())
+
+
+def _indefinite_object(tokens: list[str], k: int) -> bool:
+    """Whether tokens[k] is a verb whose object is the indefinite pronoun after it (INDEFINITE_OBJECTS)."""
+    if not INDEFINITE_OBJECTS or k + 1 >= len(tokens) or re.sub(r"['’]s$", "", tokens[k + 1]) not in _INDEFINITE:
+        return False
+    return set(lexicon(tokens[k])) == {"VERB"} or (k > 0 and (tokens[k - 1] in _RELATIVE or tokens[k - 1] in _DOES))
 # "… stop using the normal software request process and go to the bigger procurement process instead?" was refused
 # for "bigger", read as a kind of procurement: an adjective's comparative or superlative ("bigger", "smallest") sets
 # one thing against another the question names; it names no kind a page must cover (DEGREE_FORMS)
@@ -155,6 +172,24 @@ _CAPITAL_NAME = r"(?:[A-Z]{2,}[a-z]?|[A-Z][a-z]+[A-Z][A-Za-z]*|\d+[A-Z][A-Za-z]*
 # "Can I request an HR exit interview?" (a name after "an" modifies)
 _NAMED_SUBJECT = re.compile(rf"^\s*(?i:do|does|did|can|could|will|would|should|may|might|must)\s+(?:the\s+)?"
                             rf"{_CAPITAL_NAME}(?:\s+(?:and|or)\s+(?:the\s+)?{_CAPITAL_NAME})*\s+(?P<verb>[a-z]+)\b")
+
+
+# "Which of our TTS values does the handbook tie giving and receiving feedback to?" was refused for "tie", read as a
+# kind of giving: after "do/does/did" and a subject of a determiner and one noun, the next word is the verb, in its
+# base form (DO_SUBJECTS; the lexicon must know it as a verb: "does the travel policy cover …" reads "travel" as the
+# noun and "policy" as no verb; a word in -ed, -ing or -s is no base form)
+DO_SUBJECTS = True
+_DO_SUBJECT = re.compile(r"(?i)\b(?:do|does|did)\s+(?:the|this|that|our|your|my|their|its|his|her|a|an|each|every|"
+                         r"any)\s+[a-z][\w-]*\s+(?P<verb>[a-z]+)\b(?:\s+(?P<next>[a-z]+))?")
+
+
+def _after_do_subject(clause: str, word: str) -> bool:
+    """Whether `word` is the base-form verb after "do/does/did" and a determined one-noun subject (DO_SUBJECTS)."""
+    # (not when a verb alone follows it: "Does the hiring freeze apply to contractors?" has "apply" for its verb and
+    # "freeze" for its noun; review)
+    return any(m.group("verb") == word and "VERB" in lexicon(word) and not re.search(r"(?:ed|ing|[^su]s)$", word)
+               and not ((nxt := m.group("next")) and set(lexicon(nxt)) == {"VERB"} and not nxt.endswith(("ing", "ed")))
+               for m in _DO_SUBJECT.finditer(clause))
 
 
 def _after_named_subject(clause: str, word: str) -> bool:

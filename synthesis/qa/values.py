@@ -124,6 +124,23 @@ MONEY_LIMITS = True
 _ASKS_LIMIT = re.compile(r"\b(?:what(?:'s|’s| is| are)|how (?:high|big|much|large) is|is there)\s+"
                          r"(?:(?:the|a|an|my|our|any)\s+)?(?P<limit>(?:credit|spending|purchase|purchasing|dollar)"
                          r"(?:\s+card)?\s+(?:limit|cap|ceiling))s?\b", re.I)
+# "What's the biggest prize amount an agency is allowed to offer through Challenge.gov?" was answered with what
+# Challenge.gov is: an amount asked by name is an amount of money, and a sentence stating none does not answer it
+# (AMOUNTS_ASKED; not "the amount of leave", an amount of something named after it, unless that is money, "the amount
+# of the relocation bonus"; nor an amount of leave or time named anywhere in the asking, "What's the leave amount I
+# can carry over?", "What's the maximum amount I can carry over?": hours, found in review)
+AMOUNTS_ASKED = True
+_MONEY_NOUN = r"(?:bonus|award|stipend|payment|reimbursement|fee|grant|prize|allowance|salary|check|refund)"
+ASKS_AMOUNT = re.compile(r"\bwhat(?:'s|’s| is| was| are| were)?\s+(?:the|an?|our|my|your)\s+(?:[\w-]+\s+){0,2}?"
+                         r"(?:amount|sum)s?\b(?:(?!\s+of\b)|\s+of\s+(?:(?:the|a|an|my|our|your|this|that)\s+)?"
+                         rf"(?:[\w-]+\s+)?{_MONEY_NOUN}s?\b)", re.I)
+_TIME_AMOUNT = re.compile(r"\b(?:leave|PTO|vacation|sick|hours?|days?|weeks?|time|notice|accru\w*|carry(?:ing)?\s+over|"
+                          r"roll(?:ing)?\s+over|credit\s+hours|comp\s+time|overtime)\b", re.I)
+
+
+def asks_amount(text: str) -> bool:
+    """An amount of money asked by name (AMOUNTS_ASKED)."""
+    return AMOUNTS_ASKED and ASKS_AMOUNT.search(text) is not None and _TIME_AMOUNT.search(text) is None
 # "How long until a team is actually staffed?", "how long before I hear back?", "How long will it be before …": the
 # time until something happens is a length of time or the date it happens ("Training funds must be obligated by
 # August 15" answers "how long before the end of the fiscal year …"): either answers (UNTIL_ASKED)
@@ -292,14 +309,14 @@ def asked_value(text: str) -> tuple[str, str] | None:
     (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
-                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED, NAMED_PERCENT)
+                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED, NAMED_PERCENT, AMOUNTS_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
                  percent: bool, frequency: bool, salary: bool, until: bool, hours: bool,
-                 service: bool, named_percent: bool) -> tuple[str, str] | None:
+                 service: bool, named_percent: bool, amounts: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
@@ -316,6 +333,8 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
         return PRICE, f"an amount for the {m.group('limit').lower()}"
     if salary and _ASKS_SALARY.search(text):
         return PRICE, "an amount of pay"
+    if amounts and ASKS_AMOUNT.search(text) and not _TIME_AMOUNT.search(text):
+        return PRICE, "an amount of money"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):
         return DURATION, DURATION
     if service and _ASKS_SERVICE.search(text):
