@@ -187,8 +187,8 @@ def written_as_name(name: str, text: str, *, unused: bool = False) -> bool:
 JOINED_NAMES = True
 _JOINED = re.compile(r"\b(?P<verb>join|joins|joined|joining|on|using)\s+(?:the\s+)?(?P<name>[A-Z][A-Za-z]+)\b"
                      r"(?!\s+[A-Z])")
-_STATE = re.compile(r"(?i)\b(?:i['’]m|i am|we['’]re|we are|they['’]re|they are|you['’]re|you are|is|are|am|be|been|being)"
-                    r"(?:\s+\w+ly)?\s*$")
+_STATE = re.compile(r"(?i)\b(?:i['’]m|i am|we['’]re|we are|they['’]re|they are|you['’]re|you are|is|are|am|be|"
+                    r"been|being)(?:\s+\w+ly)?\s*$")
 
 
 def named_scopes(question: str) -> list[str]:

@@ -151,6 +151,8 @@ def _indefinite_object(tokens: list[str], k: int) -> bool:
     if not INDEFINITE_OBJECTS or k + 1 >= len(tokens) or re.sub(r"['’]s$", "", tokens[k + 1]) not in _INDEFINITE:
         return False
     return set(lexicon(tokens[k])) == {"VERB"} or (k > 0 and (tokens[k - 1] in _RELATIVE or tokens[k - 1] in _DOES))
+
+
 # "… stop using the normal software request process and go to the bigger procurement process instead?" was refused
 # for "bigger", read as a kind of procurement: an adjective's comparative or superlative ("bigger", "smallest") sets
 # one thing against another the question names; it names no kind a page must cover (DEGREE_FORMS)

@@ -140,7 +140,13 @@ _TIME_AMOUNT = re.compile(r"\b(?:leave|PTO|vacation|sick|hours?|days?|weeks?|tim
 
 def asks_amount(text: str) -> bool:
     """An amount of money asked by name (AMOUNTS_ASKED)."""
-    return AMOUNTS_ASKED and ASKS_AMOUNT.search(text) is not None and _TIME_AMOUNT.search(text) is None
+    return AMOUNTS_ASKED and _names_amount(text)
+
+
+def _names_amount(text: str) -> bool:
+    return ASKS_AMOUNT.search(text) is not None and _TIME_AMOUNT.search(text) is None
+
+
 # "How long until a team is actually staffed?", "how long before I hear back?", "How long will it be before …": the
 # time until something happens is a length of time or the date it happens ("Training funds must be obligated by
 # August 15" answers "how long before the end of the fiscal year …"): either answers (UNTIL_ASKED)
@@ -309,7 +315,8 @@ def asked_value(text: str) -> tuple[str, str] | None:
     (a deadline, a window's opening), a percentage or a frequency, else None: ("a duration", "a number of hours")
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
-                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED, NAMED_PERCENT, AMOUNTS_ASKED)
+                        FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED, NAMED_PERCENT,
+                        AMOUNTS_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
@@ -333,7 +340,7 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
         return PRICE, f"an amount for the {m.group('limit').lower()}"
     if salary and _ASKS_SALARY.search(text):
         return PRICE, "an amount of pay"
-    if amounts and ASKS_AMOUNT.search(text) and not _TIME_AMOUNT.search(text):
+    if amounts and _names_amount(text):
         return PRICE, "an amount of money"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):
         return DURATION, DURATION

@@ -15,10 +15,10 @@ from .test_qa import _context, _with_and_without
 
 RECORDS = ("Slack records", "Records policy",
            "This policy applies to all types of Slack communications: public channels, private groups, even direct "
-           "messages. Nothing is private. GSA IT uses an eDiscovery tool with Slack's Discovery APIs to pull and filter "
-           "data. There is no regular monitoring of these messages, but they have been reviewed in the past. Various "
-           "legal actions (for example, a Freedom of Information Act (FOIA) request) or security operations approved "
-           "by the TTS Tech Operations Director have required others to view the exports.")
+           "messages. Nothing is private. GSA IT uses an eDiscovery tool with Slack's Discovery APIs to pull and "
+           "filter data. There is no regular monitoring of these messages, but they have been reviewed in the past. "
+           "Various legal actions (for example, a Freedom of Information Act (FOIA) request) or security operations "
+           "approved by the TTS Tech Operations Director have required others to view the exports.")
 MENTIONS = ("Slack communication and notification best practices", "@Mentions - alerting someone of a message they "
             "need to see",
             "If you want to ensure that someone sees a message in a channel when you post it, you need to “mention” "
@@ -109,15 +109,17 @@ def test_which_wordings_ask_an_amount_of_money():
     # an amount of something named after it is no money, nor one of leave or time, and "amount" not asked is none
     assert asks("What's the amount of leave I can carry over?") is None
     assert asks("Does the amount matter?") is None
-    for hours in ("What's the maximum amount I can carry over?", "What's the sick leave amount I accrue each pay period?",
+    for hours in ("What's the maximum amount I can carry over?",
+                  "What's the sick leave amount I accrue each pay period?",
                   "What's the leave amount I can carry over into next year?"):
         assert asks(hours) is None, hours
 
 
 RFC = ("RFC: TTS Senior Cybersecurity Advisor", "The proposed path forward",
        "RFC 002 received feedback from across GSA with agreement that we should invest in security. One of the "
-       "conclusions in this RFC was to create a TTS security lead position to coordinate security approaches/activities "
-       "across TTS programs.\n\nProposed path forward: ADD a Senior Cybersecurity Advisor in the TTS Front Office.")
+       "conclusions in this RFC was to create a TTS security lead position to coordinate security "
+       "approaches/activities across TTS programs.\n\nProposed path forward: ADD a Senior Cybersecurity Advisor in "
+       "the TTS Front Office.")
 
 
 async def test_a_line_naming_the_asked_thing_as_this_one_is_read_with_the_line_that_numbers_it(minilm, monkeypatch):
