@@ -253,6 +253,7 @@ THIS_WHO = True
 _THIS_THING = re.compile(r"\b(?:this|that|these|those)\s+(?P<noun>program|office|team|group|division|branch|unit|"
                          r"center|service|person|contact|coordinator|specialist|staff|committee|board|desk)s?\b", re.I)
 
+
 def _names_by_this(text: str) -> bool:
     """The line names a group or person by a demonstrative whose noun it has not named before ("Work with this program
     …"; not "The Outreach Team determines editorial strategy; that team also oversees …")."""
