@@ -32,6 +32,7 @@ class Chunk(BaseModel):
     source_file: str = ""
     doc_hash: str = ""
     links: list[str] = Field(default_factory=list)  # link targets in the chunk's text (its Markdown shows only the text)
+    author: str = ""  # who wrote the document, where it says so (front matter, a sign-off: `ingest.authors`)
     embedding: list[float] | None = Field(default=None, exclude=True, repr=False)
 
 

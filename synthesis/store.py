@@ -203,6 +203,8 @@ def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
     meta.update({f"tag:{t}": True for t in chunk.tags})
     if chunk.links:  # Chroma metadata is scalar: one target per line
         meta["links"] = "\n".join(chunk.links)
+    if chunk.author:
+        meta["author"] = chunk.author
     return meta
 
 

@@ -148,7 +148,7 @@ class Chunker:
                 id=chunk_id(doc.doc_id, doc.doc_hash, index), doc_id=doc.doc_id, text=text, title=doc.title,
                 source_url=doc.source_url, section=section, chunk_index=index, chunk_count=len(spans),
                 char_start=start, char_end=end, tags=doc.tags, type=doc.type, source_file=doc.source_file,
-                doc_hash=doc.doc_hash, links=_links(linked, starts, start, end),
+                doc_hash=doc.doc_hash, links=_links(linked, starts, start, end), author=doc.author,
             )
             planned.append(Planned(chunk, prefix + text, counts.count(start, end), vector))
         return planned

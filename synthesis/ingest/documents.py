@@ -58,6 +58,7 @@ class Document:
     tags: list[str] = field(default_factory=list)
     type: str = "doc"
     pack: bool = True  # False: every block is its own chunk (paragraph JSON keeps the exporter's units)
+    author: str = ""  # who wrote it, where the page says so (`authors`)
     _hash: str | None = field(default=None, repr=False)
 
     @property
@@ -67,6 +68,8 @@ class Document:
             h = hashlib.sha1()
             head = [CHUNKER_VERSION, self.doc_id, self.title, self.source_url, self.source_file, self.tags, self.type,
                     self.pack, [(b.start, b.end, b.section, b.embedding is not None, b.links) for b in self.blocks]]
+            if self.author:  # (only then: the stored chunks of every page that names no author keep their ids)
+                head.append(self.author)
             h.update(json.dumps(head, ensure_ascii=False).encode())
             h.update(b"\0")
             h.update(self.text.encode("utf-8", "surrogatepass"))

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..embedding import canonical_model_name
 from ..errors import IngestError
+from .authors import front_matter_author, sign_off
 from .documents import Block, Document, SkippedFile, as_tags, display_path, paragraphs
 from .markup import MarkdownError, parse_html, parse_markdown, text_blocks
 from .rst import parse_rst
@@ -151,9 +152,12 @@ def _load_single(text: str, path: Path, suffix: str) -> Document | None:
         doc_id=str(meta.get("id") or shown), text=text, title=str(title or path.stem.replace("_", " ")),
         source_url=str(meta.get("url") or shown), source_file=source_file, blocks=blocks,
         tags=as_tags(meta.get("tags")), type=str(meta.get("type") or "doc"),
+        author=(front_matter_author(meta) or sign_off(text, blocks)) if AUTHORS else "",
     )
 
 
+# A page's author, where it says so: its front matter's author, or a section signed with a name (`authors`)
+AUTHORS = True
 SUMMARY_FIELDS = ("description", "summary")  # front matter a page's author wrote as its one-line summary
 
 

@@ -359,3 +359,72 @@ def test_a_line_break_inside_a_table_cell_keeps_the_row_whole():
     assert "| `outdated` | Shows an out-of-date banner. E.g., `outdated: true` |" in text
     assert "| Handbook; Our procedures | TTSC Chief of Staff |" in text
     assert all(line.startswith("|") and line.endswith("|") for line in text.splitlines())
+
+
+PLAYBOOK = """---
+title: New Supervisor Playbook
+cSpell: ignore Costino
+---
+
+A guide for transitioning from being an individual contributor to a supervisor.
+
+## Congratulations!
+
+Whether you are starting your supervisory career for the first time or joining
+TTS as a new hire, it can be daunting to step into a supervisory role. I have
+written this playbook to document my experience re-joining TTS as an Engineering
+Supervisor.
+
+Above all, **make time for your team members**.
+
+I wish you the best of luck on your supervisory and leadership journey!
+
+_Carlo Costino_
+
+## The plays
+
+Each play contains a short description about the philosophy and goals behind it.
+"""
+
+
+def test_a_sign_off_or_a_front_matter_author_is_every_chunks_author(tmp_path, make_store, counting_embedder):
+    """The 18F handbook's New Supervisor Playbook is signed "_Carlo Costino_" at the end of its first-person letter,
+    two chunks after "I have written this playbook …": the name is stored as the author of every chunk of the page
+    (`ingest.authors`), as a front matter `author` is; a page that names no author keeps its chunk ids."""
+    (tmp_path / "playbook.md").write_text(PLAYBOOK)
+    (tmp_path / "guide.md").write_text("---\ntitle: Style guide\nauthors:\n  - Jane Doe\n  - Sam Roe\n---\n"
+                                       "Write plainly.\n")
+    # not a sign-off: a closing line of a page in the third person, and a name that is a heading's last paragraph
+    # in no first-person section; (review) a closing wish, a name after a lead-in, "Title I" read as the first person
+    (tmp_path / "hiring.md").write_text("# Hiring\n\nThe panel reviews every packet.\n\nTalent Team\n")
+    (tmp_path / "hack.md").write_text("# Hack week\n\nI wrote this for you.\n\n_Happy Hacking_\n")
+    (tmp_path / "thanks.md").write_text("# Credits\n\nI want to thank my colleague:\n\nJane Doe\n")
+    (tmp_path / "grants.md").write_text("# Grants\n\nTitle I funds are for schools.\n\nMaria Lopez\n")
+    # … and a letter's closing and name in one paragraph is one
+    (tmp_path / "letter.md").write_text("# Welcome\n\nI hope this helps you settle in.\n\nThanks,\nJane Roe\n")
+    store = make_store(counting_embedder)
+    ingest(store, [tmp_path])
+    chunks = _chunks(store).values()
+    authors = {m["doc_id"].rsplit("/", 1)[-1]: m.get("author") for _, m in chunks}
+    assert authors == {"playbook.md": "Carlo Costino", "guide.md": "Jane Doe, Sam Roe", "hiring.md": None,
+                       "hack.md": None, "thanks.md": None, "grants.md": None, "letter.md": "Jane Roe"}
+    plays = [m for t, m in chunks if "Each play contains" in t]
+    assert plays and plays[0]["author"] == "Carlo Costino"  # (a later section's chunk too: the page's author)
+
+
+def test_no_author_leaves_a_pages_hash_as_it_was(tmp_path, monkeypatch):
+    """Only a page that names its author gets a new hash (and is re-embedded on the next ingest)."""
+    from synthesis.ingest import loaders
+
+    unsigned, signed = tmp_path / "unsigned.md", tmp_path / "signed.md"
+    unsigned.write_text(PLAYBOOK.replace("_Carlo Costino_", "Thanks for reading."))
+    signed.write_text(PLAYBOOK)
+
+    def hashes() -> tuple[str, str]:
+        return tuple(loaders.load_file(p, model="m", dimension=3).documents[0].doc_hash for p in (unsigned, signed))
+
+    on = hashes()
+    monkeypatch.setattr(loaders, "AUTHORS", False)
+    off = hashes()
+    assert on[0] == off[0]
+    assert on[1] != off[1]
