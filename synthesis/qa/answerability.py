@@ -172,6 +172,10 @@ def covering(question: str, words: list[str], looked, passages) -> list:
 # common as MODIFIER_ZIPF ("building", "work"). Only for an office the question names as one ("the Chicago JCK office",
 # "the NYC building"): a scope such as "in Concur" or "at TTS" has no sibling places (ELSEWHERE_WORDS)
 ELSEWHERE_WORDS = True
+# … but a page titled by the word itself is the word's own page, no sibling place's: "How should I title the GitHub
+# issue when I submit something to the Writing Lab?" was refused because the "GitHub" page uses "GitHub" and the
+# Writing Lab's pages do not (OWN_TITLES)
+OWN_TITLES = True
 _OFFICE = re.compile(r"\b[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s+(?:office|building|campus|headquarters|HQ)\b")
 
 
@@ -200,8 +204,9 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
         if not named:
             text = " ".join({id(c.passage): c.passage.content for c in candidates}.values())
             named = {t: _named_page(t, text) for t in {c.passage.title for c in candidates}}
-        used = set().union(*(c.stems | content_stems(c.heading) for c in candidates
-                             if c.outside and c.outside[j] and named[c.passage.title]))
+        used = set().union(*((c.stems | content_stems(c.heading))
+                             - (content_stems(c.passage.title) if OWN_TITLES else set())
+                             for c in candidates if c.outside and c.outside[j] and named[c.passage.title]))
         lacking = [w for w in absent[key] if stem(w) in own and stem(w) in used]
         if ELSEWHERE_WORDS and not lacking and _OFFICE.search(frame.question):
             siblings = [c for c in candidates if c.outside and c.outside[j] and named[c.passage.title]]

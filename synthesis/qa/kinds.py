@@ -143,13 +143,30 @@ def mostly_instructions(texts: list[str]) -> bool:
     return bool(texts) and 2 * sum(Expect.PROCEDURE in answer_kinds(x) for x in texts) >= len(texts)
 
 
+# Who wrote something (`synthesize.candidates.AUTHORED`): "Who wrote the New Supervisor Playbook?", "who's the author of
+# the style guide?"; not who created or founded a thing (a program's founders are no page's author), nor who writes or
+# drafts one as a job ("Who writes the performance plans for my direct reports?"), nor a yes/no question about authors
+# ("Is the author of a PR allowed to merge it?"; found in review)
+_ASKS_AUTHOR = re.compile(r"\bwho\s+(?:(?:originally|actually|first|really)\s+)?(?:wrote|authored|penned|"
+                          r"put\s+together)\b|\bwho(?:['’]s|\s+is|\s+was|\s+were)\s+(?:the\s+)?(?:authors?|writers?)\b",
+                          re.I)
+# … answered by a line naming the author ("Author: Carlo Costino", "Written by Jane Doe"): a who-answer (AUTHOR_LINES)
+AUTHOR_LINES = True
+_AUTHOR_LINE = re.compile(r"^(?:Authors?|Written by|Maintainers?)\s*:?\s+[A-Z]")
+
+
+def asks_author(question: str) -> bool:
+    """The question asks who wrote something (see _ASKS_AUTHOR)."""
+    return bool(_ASKS_AUTHOR.search(question))
+
+
 def answer_kinds(text: str) -> set[Expect]:
     """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
     kinds = {Expect.OTHER}
     if _NUMBER.search(YEAR.sub(" ", text)):
         kinds.add(Expect.QUANTITY)
     if (_ROLE.search(text) or _UNIT.search(text) or _ADDRESS.search(text) or (NO_SIGN_OFF and _NOBODY.search(text))
-            or (CONTACTED_ACRONYM and _CONTACTED.search(text))):
+            or (CONTACTED_ACRONYM and _CONTACTED.search(text)) or (AUTHOR_LINES and _AUTHOR_LINE.match(text))):
         kinds.add(Expect.WHO)
     if _CONTACT.search(text) or _PLACE.search(text):
         kinds.add(Expect.WHERE)

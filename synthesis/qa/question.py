@@ -323,7 +323,8 @@ def expected(text: str) -> Expect:
             or (SUPERLATIVE_SUBJECT and _SUPERLATIVE_SUBJECT.search(q))
             or (MEASURE_ASKED and _ASKS_MEASURE.search(q)) or (values.HOURS_ASKED and values.ASKS_HOURS.search(q))
             or (values.NAMED_PERCENT and values.ASKS_NAMED_PERCENT.search(q))
-            or values.asks_amount(q)):
+            or values.asks_amount(q) or (values.SIZES_ASKED and values.ASKS_SIZE.search(q))
+            or (values.WINDOWS_ASKED and values.ASKS_WINDOW.search(q))):
         return Expect.QUANTITY
     if _WHO_STRICT.search(main):
         return Expect.WHO

@@ -86,8 +86,9 @@ def compound_modifiers(question: str, absent: set[str], present: set[str]) -> li
             # the blogging guide recommends to pin down …" ask of using and pinning down; CATENATIVE)
             catenative = (CATENATIVE and after == "to" and k + 2 < len(tokens) and "VERB" in lexicon(tokens[k + 2])
                           and (set(lexicon(w)) == {"VERB"} or _named_catenative(raw, tokens, k)))
-            span = (SPAN_HEADS and w in _SPANS and raw[k].islower() and not (after and stem(after) in present)
-                    and _ASKS_SPAN.search(question) is not None)
+            span = (SPAN_HEADS and (w in _SPANS or (SLOT_SPANS and w in _SLOTS and _HOW_LONG.search(question)))
+                    and raw[k].islower()
+                    and not (after and stem(after) in present) and _ASKS_SPAN.search(question) is not None)
             # (nor a verb before a particle that ends its clause: "… before the Paperwork Reduction Act kicks in?";
             # PHRASAL_VERBS) (nor the verb after a name that a yes/no question asks of: "Do CoE and 18F handle
             # acquisition work at the same point?"; NAMED_SUBJECTS)
@@ -226,9 +227,13 @@ def _named_catenative(raw: list[str], tokens: list[str], k: int) -> bool:
 # testing: in a question asking how long or when, a noun naming a span of time that ends its phrase is the span asked
 # for, no kind a page must cover (SPAN_HEADS; "testing" and "ATO" still decide). Not a modifier: "stretch goals",
 # "stretch assignments" are kinds; nor "when" opening a condition ("When I start, is there a probation stint …?").
+# A slot too, asked how long: "how long should each interview slot be when I set up calendar holds …" (SLOT_SPANS).
 SPAN_HEADS = True
+SLOT_SPANS = True
 _SPANS = frozenset("""stretch stretches phase phases span spans stint stints spell spells timeframe timeframes timeline
 duration interval intervals""".split())
+_SLOTS = frozenset("slot slots".split())  # (only in a question asking how long: a parking slot is a place)
+_HOW_LONG = re.compile(r"(?i)\bhow long\b")
 _ASKS_SPAN = re.compile(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years|hours)|much\s+time)\b|"
                         r"\b(?:by|until)\s+when\b|\bwhen\s+(?:is|are|was|does|do|did|will|would|can|should|must)\b",
                         re.I)
@@ -277,6 +282,9 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
                   and (m.group("by").lower() != "to" or "NOUN" not in forms)  # (only a rare one could be a topic)
                   and w not in asked}
     found |= told_subject_verbs(question)
+    if CLAUSE_VERBS:  # "When Talent advertises an 18F leadership opening, where does it get posted?"
+        found |= {w for m in _CLAUSE_VERB.finditer(question) if (w := m.group("verb")) and (forms := lexicon(w))
+                  and "NOUN" not in forms and any(lemma != w for lemma in forms.get("VERB", ()))}
     if GET_PASSIVE:  # "my SAAR form keeps getting bounced, who should I ping?": what happened to it
         story = context_of(question)
         asking = asking_sentence(question).strip(" ?")
@@ -382,6 +390,18 @@ def told_subject_verbs(question: str) -> set[str]:
     if IRREGULAR_PAST:
         found |= {v for s in told_statements(question) if (v := _irregular_past(s))}
     return found
+
+
+# "When Talent advertises an 18F leadership opening, where does it get posted?" was refused for "advertises" (the page
+# says "publicize"): the verb of a condition's clause, after its subject, a name or a noun phrase of up to three
+# words, is what happens in the asker's case, no topic (CLAUSE_VERBS): an inflected form the lexicon knows only as a
+# verb ("advertises", "approved"; not "interviews" or "posts", which may be what is asked of). Only a clause that opens
+# its sentence and is followed by the asking after a comma: "What happens if my PIV card expires?" asks of expiring
+# (found in review).
+CLAUSE_VERBS = True
+_CLAUSE_VERB = re.compile(r"(?:^|(?<=[.?!]\s)|(?<=\n))\W*(?i:(?:when|whenever|if|once|after|before|while|until)\s+"
+                          r"(?:(?:the|a|an|our|my|your|their|his|her|its)\s+)?(?:[A-Za-z][\w'’-]*\s+){1,3}?)"
+                          r"(?P<verb>[a-z]{3,}(?:es|s|ed))\b(?=[^,?.;]*,\s*\w)")
 
 
 # "my old manager swore by the compliment sandwich for tough convos - is that how we're supposed to do feedback

@@ -291,10 +291,14 @@ def _states_figure(text: str, measure: str = "") -> bool:
     return bool(_FIGURE.search(text) or (measure == "grade" and _GRADE_CODE.search(text)))
 
 
+# … and a count asked as "the max number of people that can be in one Slack huddle" (PEOPLE_NUMBER_OF)
+PEOPLE_NUMBER_OF = True
+
+
 def counted_people(text: str) -> str:
-    """The noun right after a part's "how many" ("people", "employees"), or '' for none ("how many of us", "how many
-    direct reports") and for a frequency ("how many times")."""
-    m = _COUNTED.search(text)
+    """The noun right after a part's "how many" or "number of" ("people", "employees"), or '' for none ("how many of
+    us", "how many direct reports") and for a frequency ("how many times")."""
+    m = _COUNTED.search(text) or (_NUMBER_OF_WORD.search(text) if PEOPLE_NUMBER_OF else None)
     first = m.group("np").lower().split()[0] if m else ""
     return first if first and first != "times" and first not in STOPWORDS and lexicon(first).get("NOUN") else ""
 

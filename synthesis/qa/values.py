@@ -164,6 +164,39 @@ _ASKS_SALARY = re.compile(
     r"(?:(?!(?:on|of|for|about|to|in|with|regarding)\b)[\w-]+\s+){0,2}?(?:salary|salaries|wages?))"
     r"(?=\s*(?:[?,]|\.(?!\w)|$|(?:at|for|of|in|on|with|when|if)\b))|"
     r"\b(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:salary|pay|wage) ranges?\b", re.I)
+# … and pay asked as what someone is paid ("How much do Presidential Innovation Fellows get paid?", "how much does a
+# GS-13 make?", "How much will I earn as an intern?"): "how much" then at once its verb, so nothing else is measured
+# ("how much leave do I get paid for" asks hours); an amount of money answers it, not "eight PIFs left the fellowship"
+# (PAID_ASKED; not what an activity pays, "how much do I get paid for overtime": a rate or a multiple, "time and a
+# half")
+PAID_ASKED = True
+_ASKS_PAID = re.compile(r"\bhow much (?:do|does|did|will|would|can|could|should|might)\s+(?!(?:it|this|that|there)\b)"
+                        r"(?:[\w'’.-]+\s+){1,5}?(?:(?:get|gets|be|getting)\s+)?(?:paid|earn|earns|make|makes)\b"
+                        r"(?!\s+(?:for|from|up|out|back|sure|sense|use|a|an|the|it|me|us|of|on|off|in|with|during|"
+                        r"while|when|if)\b)|"
+                        r"\bhow much (?:are|is|were|was)\s+(?!(?:it|this|that|there)\b)(?:[\w'’.-]+\s+){1,5}?paid\b"
+                        r"(?!\s+(?:for|from|out|back|off|in|with|during|while|when|if)\b)", re.I)
+# A size of storage asked ("How much storage do we get in our GSA Google Drive?", "what's the storage limit on our
+# Gmail mailboxes?", "Is there a GB cap?", "how big can an attachment be?"): a number of bytes answers it ("files up
+# to 8.0 GB", "a file size limit of 100MB") or "unlimited"; sentences about sharing Drive files state none
+# (SIZES_ASKED; not "how much space" of an office, nor "how much data do we collect")
+SIZES_ASKED = True
+ASKS_SIZE = re.compile(r"\bhow much (?:(?:cloud |online |drive |disk |email |mailbox |inbox )?storage|(?:disk|drive|"
+                       r"storage|mailbox|inbox) space|space (?:do|does|will) (?:i|we|you) (?:get|have) (?:in|on) (?:my|"
+                       r"our|your|the) (?:drive|mailbox|inbox|account|gmail|google drive))\b(?![^?]*\b(?:desk|locker|"
+                       r"cabinet|closet|shelf|shelves|office|room|garage|car)\b)|"
+                       r"\b(?:storage|mailbox|inbox|disk|drive)\s+(?:space\s+)?(?:limit|cap|quota|maximum)s?\b|"
+                       r"\b(?:file|attachment|upload|email|message)\s+size\s+(?:limit|cap|quota|maximum|max)s?\b|"
+                       r"\b(?:max|maximum|largest|biggest)\s+(?:(?:file|attachment|upload)\s+size\b|size\b(?=[^?]{0,40}"
+                       r"\b(?:files?|attachments?|uploads?|e-?mails?|mailbox|inbox|drive|storage)\b))|"
+                       r"\b(?:GB|MB|TB|gigabytes?|megabytes?|terabytes?)\s+(?:cap|limit|quota|max|maximum)s?\b|"
+                       r"\bhow many (?:GB|MB|TB|gigs?|gigabytes|megabytes|terabytes)\b|"
+                       r"\bhow (?:big|large) (?:of )?an? (?:file|attachment|upload)s?\b|"
+                       r"\bhow (?:big|large) (?:can|may|could)\s+(?:(?:a|an|the|my|our|each|one)\s+)?(?:[\w-]+\s+)?"
+                       r"(?:file|attachment|upload|mailbox|inbox)s?\b", re.I)
+_BYTES = (r"(?:[KMGTP]B|[KMGTP]iB|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|petabytes?|gigs?|megs?)")
+_STATES_SIZE = re.compile(rf"\b(?:\d[\d,.]*|{NUMBER_WORD}|twenty-five|fifty)\s?-?\s?{_BYTES}\b|\bunlimited\b|"
+                          r"\bno (?:storage |size )?(?:limit|cap|quota)\b", re.I)
 # A stated duration or price, counted generously ("a week", "240 annual leave hours", "by Friday", "free", "80
 # percent"): answerability refuses only when none is there at all.
 _TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|periods?)\b"
@@ -258,6 +291,14 @@ _ASKS_OPENING = re.compile(r"\bwhen (?:does|do|will|would) (?:the |its |this yea
                            r"\bwhen (?:is|are) (?:the |its |this year's |next year's )?(?:[\w'’-]+\s+){0,6}?"
                            r"(?:window|registration|enrollment|enrolment|applications?|season|period|sign-?ups?)s? "
                            r"(?:open|closed?)\b", re.I)
+# … and a window asked by name ("FY25 mid-year: what's the window for doing my self-assessment?", "what are the dates
+# for open season?"): its dates answer it ("April 1 - May 27, 2025"), or its length ("What's the timeframe for a
+# background investigation?": "three to six months", found in review), not "Self-assessments are not required for the
+# mid year review" (WINDOWS_ASKED; a window in a name, "the Windows laptop", is capitalised)
+WINDOWS_ASKED = True
+ASKS_WINDOW = re.compile(r"\bwhat(?:'s|’s| is| are| was| were)\s+(?:the|my|our|their|its|this year's|next year's)\s+"
+                         r"(?:[\w-]+\s+){0,2}?(?-i:window|timeframe|time frame|date range|dates)\s+"
+                         r"(?:for|to|of|when)\b", re.I)
 # A share asked ("What percentage does 18F add on top of time and materials as its overhead charge?"): a percentage
 # answers it, or a fraction in words ("half the cost"); "18F is a cost-recoverable organization" states none
 # (PERCENT_ASKED).
@@ -301,12 +342,13 @@ _ASKS_DATE = re.compile(r"\bwhen (?:did|was|were)\b|\b(?:what|which) year\b", re
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a bare year
 DURATION, PRICE, CLOCK, DATE, PERCENT = "a duration", "a price", "a time of day", "a date", "a percentage"
 HOURS = "opening hours"
+SIZE = "a storage size"  # a number of bytes (SIZES_ASKED)
 FREQUENCY = "a frequency"
 WAIT = "a duration or a date"  # the time until something happens (UNTIL_ASKED)
 SERVICE = "a length of service"  # how long someone serves in a role (SERVICE_ASKED)
 _VALUES = ((_ASKS_TIME, DURATION), (_ASKS_MONEY, PRICE), (_ASKS_CLOCK, CLOCK))
 _STATES = {DURATION: _STATES_TIME, PRICE: _STATES_MONEY, CLOCK: _STATES_CLOCK, HOURS: _STATES_HOURS, DATE: _STATES_DATE,
-           PERCENT: _STATES_PERCENT, FREQUENCY: _STATES_FREQUENCY,
+           PERCENT: _STATES_PERCENT, FREQUENCY: _STATES_FREQUENCY, SIZE: _STATES_SIZE,
            WAIT: re.compile(f"(?:{_STATES_TIME.pattern})|(?:{_STATES_DATE.pattern})", re.I)}
 
 
@@ -316,14 +358,15 @@ def asked_value(text: str) -> tuple[str, str] | None:
     for "how many hours of training …", ("a price", "a price") for "how much does a seat cost"."""
     return _asked_value(text, CHARGED, MONEY_LIMITS, SPANS, NOTICE_ASKED, DATES_ASKED, WINDOW_DATES, PERCENT_ASKED,
                         FREQUENCY_ASKED, SALARY_ASKED, UNTIL_ASKED, HOURS_ASKED, SERVICE_ASKED, NAMED_PERCENT,
-                        AMOUNTS_ASKED)
+                        AMOUNTS_ASKED, PAID_ASKED, SIZES_ASKED, WINDOWS_ASKED)
 
 
 # read per candidate sentence and part: the same few part texts (the rules' flags are in the key)
 @functools.lru_cache(maxsize=256)
 def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bool, dates: bool, windows: bool,
                  percent: bool, frequency: bool, salary: bool, until: bool, hours: bool,
-                 service: bool, named_percent: bool, amounts: bool) -> tuple[str, str] | None:
+                 service: bool, named_percent: bool, amounts: bool, paid: bool, sizes: bool,
+                 named_windows: bool) -> tuple[str, str] | None:
     for asks, kind in _VALUES:
         if (m := asks.search(text)) or (charged and asks is _ASKS_MONEY and (m := _ASKS_CHARGE.search(text))):
             unit = m.groupdict().get("unit")
@@ -334,12 +377,16 @@ def _asked_value(text: str, charged: bool, limits: bool, spans: bool, notice: bo
         return FREQUENCY, FREQUENCY
     if dates and (_ASKS_DUE.search(text) or (windows and _ASKS_OPENING.search(text))):
         return DATE, DATE
+    if named_windows and ASKS_WINDOW.search(text):
+        return WAIT, WAIT
     if percent and (_ASKS_PERCENT.search(text) or (named_percent and ASKS_NAMED_PERCENT.search(text))):
         return PERCENT, PERCENT
     if limits and (m := _ASKS_LIMIT.search(text)):
         return PRICE, f"an amount for the {m.group('limit').lower()}"
-    if salary and _ASKS_SALARY.search(text):
+    if (salary and _ASKS_SALARY.search(text)) or (paid and _ASKS_PAID.search(text)):
         return PRICE, "an amount of pay"
+    if sizes and ASKS_SIZE.search(text):
+        return SIZE, SIZE
     if amounts and _names_amount(text):
         return PRICE, "an amount of money"
     if (spans and _ASKS_SPAN.search(text)) or (notice and _ASKS_NOTICE.search(text)):

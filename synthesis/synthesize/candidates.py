@@ -21,7 +21,7 @@ from ..qa.kinds import answer_kinds, mostly_instructions
 from ..qa.question import Expect
 from ..qa.wordforms import lexicon
 from ..sentences import ITEM_LINE, Sentence, announces_next, lead_text, sentence_units
-from ..stems import STOPWORDS
+from ..stems import STOPWORDS, content_stems, content_words, stem
 from .base import Context
 
 MAX_SENTENCES_PER_SOURCE = 60  # long passages: the first sentences carry the section's point
@@ -81,6 +81,33 @@ def candidates(context: Context) -> list[Candidate]:
                                    label=protect(sentence.label), asked=_asked_before(sentences, pos),
                                    step=sentence.step))
     return _join_back(_rejoin_lists(units))
+
+
+# "Who wrote the New Supervisor Playbook?": the page's sign-off ("_Carlo Costino_", two chunks after "I have written
+# this playbook …", which is what a search finds) is stored as its chunks' author (`ingest.authors`); a question asking
+# who wrote something reads it as one more line of each page that names its author and that the question names by its
+# title (the title's last word and half its words: not the playbook's author for "Who wrote the content guide?", found
+# in review), "Author: Carlo Costino", cited to the page's best passage (AUTHORED)
+AUTHORED = True
+AFTER_ALL = 10 ** 6  # its position: after every sentence of the passage, next to none of them
+
+
+def authored(context: Context, question: str) -> list[Candidate]:
+    """An "Author: <name>" line for each page in the context whose chunks name its author and whose title the
+    question names (see AUTHORED)."""
+    lines: list[Candidate] = []
+    seen: set[str] = set()
+    asked = content_stems(question)
+    for src in context.sources if AUTHORED else ():
+        author = str(src.passage.metadata.get("author") or "").strip()
+        title = [stem(w) for w in content_words(src.passage.title)]
+        if (not author or src.passage.doc_id in seen or not title or title[-1] not in asked
+                or 2 * len(set(title) & asked) < len(set(title))):
+            continue
+        seen.add(src.passage.doc_id)
+        lines.append(Candidate(text=protect(f"Author: {author}"), source=src.number, position=AFTER_ALL,
+                               passage=src.passage))
+    return lines
 
 
 def _asked_before(sentences: list[Sentence], pos: int) -> bool:

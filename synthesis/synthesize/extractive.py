@@ -29,7 +29,7 @@ from ..qa.values import DURATION, PRICE, WAIT, asked_value, asks_date, states_va
 from ..stems import content_stems
 from ..verify import PLACEHOLDER, UNDOCUMENTED, Gap, gap_clause, gap_text, overall_quality
 from .base import Context, SynthesisOutcome
-from .candidates import candidates
+from .candidates import authored, candidates
 from .contradictions import REPLACING, Claim, ClaimConflict, describe, find_contradictions, judge, replaces
 from .findings import findings, select, step_lists
 from .summary import answer_lines
@@ -113,6 +113,8 @@ class ExtractiveSynthesizer:
         """The synthesis, and the question's terms that no source covers when that is why nothing answers."""
         frame = analyze(question)
         units = candidates(context)
+        if kinds.asks_author(question):  # "Who wrote the New Supervisor Playbook?"
+            units += authored(context, question)
         if not units:
             return Synthesis(summary="", sources=source_list(context)), []
         self.reader.score(frame, units)
