@@ -22,11 +22,12 @@ _SIGNATURE = re.compile(r"^(?:[-—–~]{1,2}\s*)?(?P<name>[A-Z][\w'’.-]*[a-z]
                         r"{1,3})$")
 # "I" opening a sentence or a clause, before a word in lower case ("I have written …", "… and I hope"), or "my"
 # before one: not "Title I funds", "Phase I", "My Workspace" (found in review)
-_FIRST_PERSON = re.compile(r"(?:^|(?<=[.!?:;]\s)|(?<=\n)|\b(?:and|but|so|that|because|when|if|as|which|where|then|since|"
-                           r"while)\s+)I(?:['’](?:ve|m|d|ll))?\s+[a-z]|(?<![\w'’-])my\s+[a-z]")
+_FIRST_PERSON = re.compile(r"(?:^|(?<=[.!?:;]\s)|(?<=\n)|\b(?:and|but|so|that|because|when|if|as|which|where|then|"
+                           r"since|while)\s+)I(?:['’](?:ve|m|d|ll))?\s+[a-z]|(?<![\w'’-])my\s+[a-z]")
 # a closing before the name in one paragraph ("Thanks,\nJane Doe", "Best regards,\nJane Doe")
-_CLOSING = re.compile(r"^(?:thanks(?: again)?|thank you|many thanks|cheers|best|all the best|(?:best|kind|warm|warmest)? ?"
-                      r"regards|sincerely|yours(?: truly)?|warmly|with gratitude)[,.!]?$", re.I)
+_CLOSING = re.compile(r"^(?:thanks(?: again)?|thank you|many thanks|cheers|best|all the best|"
+                      r"(?:best|kind|warm|warmest)? ?regards|sincerely|yours(?: truly)?|warmly|with gratitude)[,.!]?$",
+                      re.I)
 _PLACEHOLDERS = frozenset("tbd todo tk n/a none unknown".split())
 
 

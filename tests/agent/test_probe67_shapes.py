@@ -203,7 +203,7 @@ PLAYS = ("New Supervisor Playbook", "The plays",
 
 
 async def test_who_wrote_a_page_is_its_signed_author(minilm, monkeypatch):
-    """"Who wrote the New Supervisor Playbook?" was asked in four sets (hp16, hp26, hp53, hp66) and never answered:
+    """"Who wrote the New Supervisor Playbook?" was asked in five sets (hp16, hp26, hp46, hp53, hp66), never answered:
     the page's sign-off is two chunks after "I have written this playbook …". Its author, stored with every chunk,
     is a line of the page for a question asking who wrote it (candidates.AUTHORED)."""
     on, off = await _with_and_without(minilm, monkeypatch, "Who wrote the New Supervisor Playbook?",
@@ -230,9 +230,9 @@ async def test_an_author_answers_only_who_wrote(minilm):
 
 ISSUE_TITLE = ("Writing Lab 101", "Guidelines for submitting an issue > Writing a good issue title",
                "The best issue titles have three elements, in this order: team, content type, content name.\n\nFor "
-               "example:\n\n- Talent - Performance Profile - Front end dev\n- Accessibility - Guide - Images section\n\n"
-               "Since this is all internal, feel free to use common shortening and abbreviations in your titles. Having "
-               "this information helps members of the Lab pick issues that are right for them.")
+               "example:\n\n- Talent - Performance Profile - Front end dev\n- Accessibility - Guide - Images "
+               "section\n\nSince this is all internal, feel free to use common shortening and abbreviations in your "
+               "titles. Having this information helps members of the Lab pick issues that are right for them.")
 GITHUB_ISSUES = ("GitHub", "Issues",
                  "If you want to make a suggestion to an TTS project without making a specific change to its code, "
                  "such as if you aren't sure how to fix a problem or want clarification before fixing something, file "
