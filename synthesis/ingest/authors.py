@@ -12,7 +12,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..qa.wordforms import lexicon
 from ..stems import STOPWORDS
 from .documents import Block
 
@@ -55,8 +54,13 @@ def _signature(paragraph: str) -> str:
     if not lines or (len(lines) > 1 and not _CLOSING.match(" ".join(lines[:-1]))):
         return ""
     m = _SIGNATURE.match(lines[-1])
-    first = m.group("name").split()[0].lower() if m else ""
-    return m.group("name") if m and first not in STOPWORDS and not lexicon(first) else ""
+    if m is None or (first := m.group("name").split()[0].lower()) in STOPWORDS:
+        return ""
+    # (imported here: the answering core's lexicon is needed only for a name-shaped line, and importing `qa` with the
+    # loaders cost every ingest 0.35 s)
+    from ..qa.wordforms import lexicon
+
+    return "" if lexicon(first) else m.group("name")
 
 
 def sign_off(text: str, blocks: Sequence[Block]) -> str:
