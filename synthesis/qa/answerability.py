@@ -351,6 +351,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     # asking sentence points back at it (a rare told word still decides, below)
     kinds = set(topic.compound_modifiers(pointing.asked_about(frame.question), set(absent), present))
     kinds -= topic.told_subject_verbs(frame.question)  # "Our engagement wraps up …": what happened, no kind
+    kinds -= topic.acronym_verbs(frame.question)  # "A reporter DM'd me …" (topic.ACRONYM_VERBS)
     # "… in Denver … What's the rate there?": a place no page names (by any of its words: "DC" of "Washington DC")
     places = {w for place in pointing.pointed_places(frame.question) if all(w in absent for w in place) for w in place}
     action = topic.asked_action(frame.question) & set(absent)  # "Is there a formal way to appeal …?"

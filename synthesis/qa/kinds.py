@@ -19,6 +19,7 @@ from ..stems import STOPWORDS, content_stems, stem
 from .question import Expect, Part
 from .values import (CLOCK, DATE, FREQUENCY, HOURS, YEAR, asked_value,
                      asks_date, states_value, states_year, told_values_only)
+from .wordforms import lexicon
 
 if TYPE_CHECKING:
     from .candidate import Candidate
@@ -195,19 +196,75 @@ def asked_kind_named(question: str) -> str | None:
     """The kind an existence question asks for ("guide" of "Is there a specific style guide …?"), when a name can
     answer it (NAMED_INSTANCE)."""
     m = _EXISTS.search(question) if NAMED_INSTANCE != 1.0 else None
-    kind = m.group("kind").lower() if m else ""
-    if kind.endswith("ies"):
-        kind = kind[:-3] + "y"  # "Are there any policies …": one is a "… Policy"
-    elif kind.endswith(("sses", "xes", "ches", "shes")):
-        kind = kind[:-2]  # "Are there any classes …": one is a "… Class"
-    elif kind.endswith("s") and not kind.endswith(("ss", "us", "is")):
-        kind = kind[:-1]  # "Are there any lockers …": one is a "Locker"
+    kind = _one_of(m.group("kind").lower()) if m else ""  # "Are there any policies …": one is a "… Policy"
     return kind if kind and kind not in _NO_NAMED_KIND and kind not in STOPWORDS else None
 
 
 def names_instance(kind: str, text: str) -> bool:
     """The text names one of the kind ("18F’s Content Guide" for "guide"): a capitalised name ending in the kind."""
     return bool(re.search(rf"\b(?:{_NAME_WORD}\s+){{1,3}}{kind[0].upper()}{re.escape(kind[1:])}s?\b(?!\s+of\b)", text))
+
+
+# "… which supervisor signs it?" (hp68) and "Which of my supervisors should sign it?" (hp36) were answered "Don't forget
+# to get your supervisor's signature", over the FAQ's "That of your functional supervisor.": a question asking which
+# one of a kind prefers a sentence naming one, a word of its own before the kind ("functional supervisor", "first-line
+# supervisor", "the Kluczynski building", "an ed25519 key") that the question does not use (WHICH_NAMED, the same
+# preference as NAMED_INSTANCE). Only "which" opening an asking clause, its kind a noun the lexicon knows, the last of
+# up to two words before the verb ("Which npm registry should …" asks a registry; not "My authorization, which was
+# denied, …"); a word that only describes ("appropriate", "designated", "following") or a verb ("Notify supervisor …")
+# names none (review). (Marking down a sentence naming the kind after a possessive lost "our values of inclusion,
+# integrity, and impact" for "Which of our TTS values …?"; reading "which supervisor" as asking who made a wrong answer
+# 'high': both tried and left out.)
+WHICH_NAMED = True
+_AUX_NEXT = r"(?:do|does|did|should|must|can|could|will|would|is|are|was|has|have)"
+_WHICH = re.compile(r"(?:^|[.?!,;:—–]\s*|\b(?:and|or|but|so)\s+|\s-\s)which\s+(?:of\s+(?:the|my|our|your|their|these|"
+                    r"those)\s+)?(?P<first>[A-Za-z][\w-]*)(?:\s+(?!" + _AUX_NEXT + r"\b)(?P<second>[a-z][\w-]*))?"
+                    r"(?=\s+(?:" + _AUX_NEXT + r"|needs?|signs?|approves?|handles?|gets?|goes|go|sits?|takes?|applies|"
+                    r"i|we|you)\b|\s*[?,.;]|\s*$)", re.I)
+_NOT_NAMING = frozenset("""the a an my our your their his her its this that these those each every any all some no
+other another same first last next new old current one two three which what own such more most appropriate relevant
+correct designated following proper right respective specific particular applicable assigned required given usual
+normal actual real""".split())
+
+
+def _one_of(kind: str) -> str:
+    """"policies" → "policy", "classes" → "class", "lockers" → "locker"."""
+    if kind.endswith("ies"):
+        return kind[:-3] + "y"
+    if kind.endswith(("sses", "xes", "ches", "shes")):
+        return kind[:-2]
+    if kind.endswith("s") and not kind.endswith(("ss", "us", "is")):
+        return kind[:-1]
+    return kind
+
+
+def which_kind(question: str) -> str | None:
+    """The kind a "which …" question asks one of ("supervisor" of "Which of my supervisors should sign it?")."""
+    m = _WHICH.search(question) if WHICH_NAMED else None
+    if not m:
+        return None
+    first, second = m.group("first").lower(), (m.group("second") or "").lower()
+    if second and (forms := lexicon(first)) and set(forms) <= {"VERB"}:
+        return None  # "Which applies first?": no kind
+    kind = _one_of(second or first)
+    if "NOUN" not in lexicon(kind) or kind in _NO_NAMED_KIND or kind in _NOT_NAMING or kind in STOPWORDS:
+        return None
+    return kind
+
+
+def _naming(mod: str) -> bool:
+    """A word that can tell one of a kind from another ("functional", "first-line", "#it-help", "ed25519")."""
+    word = mod.lstrip("#").replace("-", "")
+    if not word or word.isdigit() or mod in _NOT_NAMING or mod in STOPWORDS or mod.endswith(("'s", "’s")):
+        return False
+    forms = lexicon(mod)
+    return not (forms and set(forms) <= {"VERB"})  # "Notify supervisor …", "designated"
+
+
+def names_which(kind: str, text: str, asked: set[str]) -> bool:
+    """The text names one of the kind by a word of its own before it (see WHICH_NAMED)."""
+    return any(_naming(m.group("mod").lower()) and stem(m.group("mod").lower()) not in asked
+               for m in re.finditer(rf"(?<![\w#-])(?P<mod>[#\w’'-]+)\s+{re.escape(kind)}s?\b", text, re.I))
 
 
 # "Who do I call to make the reservations?" is answered by "… call AdTrav at (877) 472-6716 to make your reservations",

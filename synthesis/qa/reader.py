@@ -282,6 +282,8 @@ class Reader:
         side = asker.asked_side(frame.question)
         done = asker.done_states(frame.question)
         kind_named = kinds.asked_kind_named(frame.question)  # "Is there a specific style guide …?" (NAMED_INSTANCE)
+        which = kinds.which_kind(frame.question)  # "Which of my supervisors should sign it?" (WHICH_NAMED)
+        question_stems = content_stems(frame.question)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
         named, cases = named_cases(frame, candidates, own, df)
@@ -336,6 +338,8 @@ class Reader:
                 same *= asker.OPPOSITE_CASE  # "If your authorization has not yet been approved" for "already approved"
             if kind_named and kinds.names_instance(kind_named, c.text):
                 same *= kinds.NAMED_INSTANCE  # "Our publications adhere to 18F’s Content Guide" names a style guide
+            elif which and kinds.names_which(which, c.text, question_stems):
+                same *= kinds.NAMED_INSTANCE  # "That of your functional supervisor." names which supervisor
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(f"{c.text} {items}".strip(), asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

@@ -144,4 +144,43 @@ def talks_pay(text: str) -> bool:
     return bool(_PAY_TALK.search(text))
 
 
-__all__ = ["asks_fee", "asks_named_holder", "asks_pay", "names_person", "talks_money", "talks_pay"]
+# A phone number asked ("What's the phone number for the GSA Incident Response team?", "what number do I call to book
+# emergency travel?") is given only by a sentence writing one: "you can phone the IR team via the numbers listed in
+# Section 3.1.1 of the … Guide" points elsewhere and gives none (PHONES_ASKED). The number is what is asked: nothing
+# after it but the asking ("… for the help desk?"), not "the phone number requirements for MFA", and the words before it
+# name whose ("the IT service desk phone number"), not "the policy on personal phone lines"; "the number of the
+# earlier RFC" is no phone (review)
+PHONES_ASKED = True
+_PHONE_NOUN = (r"(?:(?:phone|telephone|hotline|help ?line|call-?in|toll-free|tty|fax)\s+(?:number|line)s?|"
+               r"(?:help ?desk|support|contact)\s+numbers?(?!\s+of\b))")
+_ASKS_PHONE = re.compile(r"\b(?:what(?:'s|’s|\s+is|\s+are)|which|is there(?:\s+an?)?|do (?:we|they|you) have"
+                         r"(?:\s+an?)?|give me (?:the|a))\s+(?:(?:the|a|an|their|its|our|your)\s+)?"
+                         r"(?:(?!(?:on|of|for|about|in|with|to|at|from)\b)[\w-]+\s+){0,3}?" + _PHONE_NOUN +
+                         r"(?=\s*[?.,;!]|\s*$|\s+(?:for|to|at|of|i|we|you|should|do|does|can|could|would|will|is)\b)|"
+                         r"\bwhat(?:'s|’s|\s+is) the number (?:for (?:the|a|an|our|my)\s+(?:[\w-]+\s+){0,3}?"
+                         r"(?:help ?desk|desk|line|team|office|support|hotline)\b|to call)|"
+                         r"\bis there (?:a|any) (?:phone )?number (?:i|we|you) (?:can|could|should) (?:call|dial)\b|"
+                         r"\bwhat (?:phone |telephone )?number (?:do|should|can|could|would) (?:i|we|you) (?:call|dial|"
+                         r"ring|phone)\b", re.I)
+# (a number as written: "877-472-6716", "(866) 450-6588", "+44 20 7946 0958", "1-800-FLY-AWAY", "877-GSA-HELP", and
+# the three-digit lines one calls or dials, "call 911"; not "RFC 002-1234", "100-1000 employees" or a meeting ID
+# written with spaces)
+_WRITES_PHONE = re.compile(r"(?<![\w.-])(?:\+?1[-.\s]?)?(?:\(\d{3}\)\s?\d{3}[-.\s]|\d{3}[-.]\d{3}[-.])\d{4}"
+                           r"(?![\w-]|\.\d)|"
+                           r"(?<![\w-])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,4}(?![\w-])|"
+                           r"\b(?:1-)?8\d\d-[A-Z0-9]{3}-[A-Z0-9]{4}\b|\b1-8\d\d-[A-Z0-9-]{7,}\b|"
+                           r"\b(?:call|dial|text)\s+(?:9-1-1|911|988|311)\b", re.I)
+
+
+def asks_phone(text: str) -> bool:
+    """The part asks for a phone number (PHONES_ASKED)."""
+    return PHONES_ASKED and bool(_ASKS_PHONE.search(text))
+
+
+def writes_phone(text: str) -> bool:
+    """The text writes a phone number (see `_WRITES_PHONE`)."""
+    return bool(_WRITES_PHONE.search(text))
+
+
+__all__ = ["asks_fee", "asks_named_holder", "asks_pay", "asks_phone", "names_person", "talks_money", "talks_pay",
+           "writes_phone"]

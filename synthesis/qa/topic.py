@@ -294,6 +294,7 @@ def story_verbs(question: str, present: set[str] = frozenset()) -> set[str]:
     if VERB_ME:  # "a recruiter from a search firm pinged me": a past form with the asker as its object, told
         found |= {w.lower() for s in told for m in _VERB_ME.finditer(s)
                   if (w := m.group("verb")) and any(lemma != w.lower() for lemma in lexicon(w).get("VERB", ()))}
+        found |= acronym_verbs(question)
     tokens = [t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]*", text)]
     for k, w in enumerate(tokens):
         prev = tokens[k - 1] if k else ""
@@ -344,9 +345,14 @@ def _asking_words(question: str) -> set[str]:
 
 
 _INFINITIVE = re.compile(r"(?i)\b(?P<by>to|will|would|can|could|should|might|may|must)\s+(?P<verb>[a-z]+)\b")
-# (lower-case "me"/"us": "US-wide" is no object; not after a form of "be": "been provisioned me")
+# … and an acronym made a verb, which no lexicon knows: "A podcast host DMed me …", "… DM'd me", "dmed me" in chat
+# (ACRONYM_VERBS; in capitals, or the chat ones in lower case)
+ACRONYM_VERBS = True
+_ACRONYM_VERB = re.compile(r"(?:[A-Z]{2,}|(?i:dm|pm|im|cc|bcc))[’']?(?:ed|d)")
+# The verbs above and past forms ending in "-ed" or "'d" (lower-case "me"/"us": "US-wide" is no object; not after a form
+# of "be": "been provisioned me")
 _VERB_ME = re.compile(r"(?<!\bbe )(?<!\bbeen )(?<!\bis )(?<!\bwas )(?<!\bwere )(?<!\bare )\b"
-                      r"(?P<verb>[A-Za-z]{2,}ed)\s+(?-i:me|us)\b", re.I)
+                      r"(?P<verb>[A-Za-z]{2,}(?:ed|[’']d))\s+(?-i:me|us)\b", re.I)
 # A statement opening on what the asker was doing ("Poking around HR Links, my … tab says …", "Digging through the
 # travel guide, I …"): the asker's verb (a verb to the lexicon: not "Nothing", "Coworking"), where they did it
 # after it, then the asker's own clause
@@ -378,6 +384,14 @@ def speakers(question: str) -> set[str]:
         return set()
     return {w for w in map(str.lower, TOKEN.findall(question))
             if w in RELATIONS or set(lexicon(w).get("NOUN", ())) & RELATIONS}
+
+
+def acronym_verbs(question: str) -> set[str]:
+    """The acronyms made verbs before "me"/"us" in what the asker tells ("dmed", "dm'd"; ACRONYM_VERBS)."""
+    if not (VERB_ME and ACRONYM_VERBS):
+        return set()
+    return {m.group("verb").lower() for s in told_statements(question) for m in _VERB_ME.finditer(s)
+            if _ACRONYM_VERB.fullmatch(m.group("verb"))}
 
 
 def told_subject_verbs(question: str) -> set[str]:

@@ -16,8 +16,8 @@ from .question import Expect, Frame, Part, asked_measure, zipf
 from .rates import asked_rate, rate_words, states_rate
 from .reader import RELATED_SUPPORT
 from .wordforms import lexicon
-from .values import (DATE, DURATION, PRICE, SERVICE, YEAR, asked_unit, asked_value, fits_scale, measured_subject,
-                     priced_words, span_subject, states_service, states_value)
+from .values import (DATE, DURATION, PRICE, SERVICE, WAIT, YEAR, asked_unit, asked_value, event_subject, fits_scale,
+                     measured_subject, priced_words, span_subject, states_service, states_value)
 
 def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]:
     """Quantity parts asking for a duration, a price, a time of day, a date or a percentage that no sentence about them
@@ -50,6 +50,10 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             if not any(_pays(c, who) for c in related):
                 unstated[j] = "pay or an award"  # "Do guild leads get any extra pay, award, or bonus?" (specifics.py)
                 continue
+        if specifics.asks_phone(part.text) and not any(specifics.writes_phone(f"{c.text} {c.lead_in}")
+                                                       for c in related):
+            unstated[j] = "a phone number"  # "What's the phone number for the GSA Incident Response team?"
+            continue
         if specifics.asks_named_holder(part.text) and not any(specifics.names_person(f"{c.text} {c.lead_in}")
                                                               for c in related):
             unstated[j] = "the name of the person who holds it"  # "Who is the current 18F Director of Engineering?"
@@ -89,6 +93,16 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             if name or marks:
                 asked = content_stems(frame.question)
                 about = [c for c in about if _names_span(name, marks, c, asked, marked)]
+        thing, verb, event = event_subject(part.text)
+        if kind in (DURATION, WAIT) and (subject := _named_thing(thing)):
+            # "How many days of inactivity before a Slack channel gets archived?": "The current default is 90 days",
+            # in a paragraph on archiving repositories, is the time before another thing is archived: a paragraph
+            # naming the event and none of the thing's words is about another thing (values.EVENT_SUBJECTS; one
+            # that does not name the event may say it otherwise: "PIV cards are valid for six years" for "before my
+            # badge expires", review)
+            about = [c for c in about if not _of_another(subject, stem(verb), _paragraph_stems(c, candidates))]
+        else:
+            event = ""
         if kind == DURATION and lacking == SERVICE:  # a term: stated of serving (values.SERVICE_ASKED)
             about = [c for c in about if states_service(f"{c.text} {c.lead_in}")]
         if kind == DATE and NAMED_DATES and (name := _proper_name(part.text)):
@@ -98,8 +112,33 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             about = [c for c in about if _names(head, c)]  # "how much does each seat cost": a seat's price
             lacking = f"a price of {head}" if head.endswith("s") else f"a price of {_article(head)} {head}"
         if not any(states_value(f"{c.text} {c.lead_in}", kind) for c in about):
-            unstated[j] = lacking
+            unstated[j] = f"{lacking} {event}" if event else lacking
     return unstated
+
+
+def _named_thing(thing: str) -> set[str]:
+    """The stems of the thing an event happens to, when it names something specific: a word in capitals or one rarer
+    than SPECIFIC_ZIPF ("Slack channel", "Docusign envelope"); a team, a request or a new one is what the pages call
+    by other words ("Projects are not staffed until …" for "until a team is staffed", review)."""
+    words = thing.split()
+    if not any(w[:1].isupper() or zipf(w.lower()) < topic.SPECIFIC_ZIPF for w in words):
+        return set()
+    return content_stems(thing)
+
+
+def _of_another(subject: set[str], verb: str, stems: set[str]) -> bool:
+    """The stems name the event and none of the subject's words (see EVENT_SUBJECTS)."""
+    return verb in stems and not subject & stems
+
+
+def _paragraph_stems(c: Candidate, candidates: list[Candidate]) -> set[str]:
+    """The stems of the sentence, its lead-in and headings, and the other sentences of its paragraph."""
+    stems = c.stems | content_stems(f"{c.lead_in} {c.heading}")
+    if c.paragraph >= 0:
+        for other in candidates:
+            if other.passage is c.passage and other.paragraph == c.paragraph:
+                stems |= other.stems
+    return stems
 
 
 # A date asked (a deadline, a window's opening) of a program, an event or a form the part names in capitals ("When

@@ -97,6 +97,26 @@ def span_subject(text: str) -> str:
     return m.group("np") if m and not _PRONOUN.match(m.group("np")) else ""
 
 
+# A duration asked up to an event of a thing ("How many days of inactivity before a Slack channel gets archived?",
+# "How long until my leave request is approved?", "how many days until the request expires?"): the thing the event
+# happens to, and the event (EVENT_SUBJECTS, read by unstated.py; not "someone", "everything")
+EVENT_SUBJECTS = True
+_EVENT_SUBJECT = re.compile(
+    r"\b(?:before|until|till)\s+(?:(?:a|an|the|my|our|your|their|its)\s+)?"
+    r"(?!(?:i|we|you|they|he|she|it|a|an|the|my|our|your|their|its|someone|somebody|something|anyone|anybody|"
+    r"anything|everyone|everybody|everything|no\s?one|nobody|nothing)\b)"
+    r"(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:(?:gets?|is|are|becomes?|will\s+(?:be|get)|can\s+be)\s+"
+    r"(?:(?:automatically|officially|actually|finally|fully)\s+)?(?P<done>\w+ed)|(?:(?:automatically|actually)\s+)?"
+    r"(?P<does>expires?|lapses?|closes?|ends?|runs? out|times? out|goes through|kicks? in|takes? effect))\b", re.I)
+
+
+def event_subject(text: str) -> tuple[str, str, str]:
+    """What a "how long before X gets archived" part asks the time up to an event of ("Slack channel"), the event's
+    verb ("archived") and the event ("before a Slack channel gets archived"), or ('', '', '')."""
+    m = _EVENT_SUBJECT.search(text) if EVENT_SUBJECTS else None
+    return (m.group("np"), (m.group("done") or m.group("does")).split()[0], m.group(0)) if m else ("", "", "")
+
+
 def measured_subject(text: str) -> str:
     """What a "how many hours of …" part asks the duration of ("weather and safety leave"), or ''."""
     m = _OF_SUBJECT.search(text) if OF_SUBJECT else None

@@ -14,7 +14,7 @@ import re
 from ..citations import protect
 from ..lists import ends_in_steps, steps_go_on
 from ..models import Passage, headings
-from ..pointers import is_pointer, points_back
+from ..pointers import is_pointer, leans_on_context, points_back
 from ..qa import Candidate
 from ..qa.candidate import field_line
 from ..qa.kinds import answer_kinds, mostly_instructions
@@ -72,11 +72,14 @@ def candidates(context: Context) -> list[Candidate]:
                     and src.passage.content.lstrip()[:1].islower()):  # (not "`this` refers to …": review)
                 continue  # the rest of a sentence begun in the chunk before (CUT_STARTS)
             lead_in = protect(sentence.lead_in or (section_heading(src.passage) if sentence.listed else ""))
+            fragment = sentence.fragment
+            if FAQ_ANSWERS and pos == 0 and not lead_in and not fragment and (asked := faq_heading(text, src.passage)):
+                fragment, lead_in = True, protect(asked)  # "That of your functional supervisor." (FAQ_ANSWERS)
             # an item after its lead-in is quoted under it: only a list of duties names who it is about
-            subject = protect(duty_doer(text, src.passage, lead_in) if sentence.fragment and lead_in
+            subject = protect(duty_doer(text, src.passage, lead_in) if fragment and lead_in
                               else subject_heading(text, src.passage) or doer(text, src.passage))
             units.append(Candidate(text=text, source=src.number, position=pos, passage=src.passage,
-                                   fragment=sentence.fragment, lead_in=lead_in, subject=subject, code=sentence.code,
+                                   fragment=fragment, lead_in=lead_in, subject=subject, code=sentence.code,
                                    goes_on=sentence.goes_on, row=sentence.row, paragraph=sentence.paragraph,
                                    label=protect(sentence.label), asked=_asked_before(sentences, pos),
                                    step=sentence.step))
@@ -134,6 +137,24 @@ def _asked_before(sentences: list[Sentence], pos: int) -> bool:
             and before.text.rstrip().endswith("?") and ":" not in before.text  # "First check: was …?" tells
             and not sentence.text.rstrip().endswith("?") and len(before.text.split()) <= ASKED_WORDS
             and not (after is not None and after.paragraph == here and points_back(after.text)))
+
+
+# "Whose signature should I get for the supervisor field?" then "That of your functional supervisor.": an FAQ whose
+# questions are headings answers them in a first sentence that leans on the heading, which quoted alone says nothing
+# and is kept out of the summary (`pointers.leans_on_context`). It is read as an item under its heading: scored and
+# quoted after the question it answers ("Whose signature …? That of your functional supervisor.") (FAQ_ANSWERS)
+FAQ_ANSWERS = True
+
+
+def faq_heading(text: str, p: Passage) -> str:
+    """The innermost heading when it asks a question and `text` leans on it (see FAQ_ANSWERS), else ''. Not a
+    sentence opening on "This", "These", "Those" or "Such", which points at text before it ("This is different for SES
+    members …" opens a later chunk of a long answer; "This happens more often than you'd think."; review)."""
+    heading = headings(p.section)[-1].strip() if p.section else ""
+    return heading if heading.endswith("?") and leans_on_context(text) and not _POINTS_AT_TEXT.match(text) else ""
+
+
+_POINTS_AT_TEXT = re.compile(r"(?i)^(?:this|these|those|such|here)\b")
 
 
 # "This option tells CTest to write …": the sentence names its subject only by its kind; the heading names it.
@@ -264,8 +285,9 @@ def _rejoin_lists(units: list[Candidate]) -> list[Candidate]:
                 continue
             # an item under a label of its own ("Docker Hub", then "Smartsheet") keeps it, after the lead-in
             labelled = bool(u.label) and u.lead_in == u.label
-            if not u.fragment or not u.lead_in or (u.lead_in != opening and not labelled) or u.code:
-                break
+            if not u.fragment or not u.lead_in or (u.lead_in != opening and not labelled) or u.code or (
+                    FAQ_ANSWERS and u.position == 0 and u.lead_in == protect(faq_heading(u.text, u.passage))):
+                break  # (an FAQ's answer stays under its question)
             led.add(u.text)
             u.lead_in = f"{lead_text(last.text)}: {u.label}" if labelled else last.text
     return units
