@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..stems import STOPWORDS, content_words, stem
-from .kinds import ROLES_HELD, asks_holder
+from .kinds import PHONE, ROLES_HELD, asks_holder
 from .wordforms import describes, lexicon
 
 HOLDER_NAMED = True
@@ -162,12 +162,10 @@ _ASKS_PHONE = re.compile(r"\b(?:what(?:'s|’s|\s+is|\s+are)|which|is there(?:\s
                          r"\bis there (?:a|any) (?:phone )?number (?:i|we|you) (?:can|could|should) (?:call|dial)\b|"
                          r"\bwhat (?:phone |telephone )?number (?:do|should|can|could|would) (?:i|we|you) (?:call|dial|"
                          r"ring|phone)\b", re.I)
-# (a number as written: "877-472-6716", "(866) 450-6588", "+44 20 7946 0958", "1-800-FLY-AWAY", "877-GSA-HELP", and
-# the three-digit lines one calls or dials, "call 911"; not "RFC 002-1234", "100-1000 employees" or a meeting ID
-# written with spaces)
-_WRITES_PHONE = re.compile(r"(?<![\w.-])(?:\+?1[-.\s]?)?(?:\(\d{3}\)\s?\d{3}[-.\s]|\d{3}[-.]\d{3}[-.])\d{4}"
-                           r"(?![\w-]|\.\d)|"
-                           r"(?<![\w-])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,4}(?![\w-])|"
+# (a number as written: a US one as `kinds.PHONE` reads it, "877-472-6716", "(866) 450-6588"; and "+44 20 7946 0958",
+# "1-800-FLY-AWAY", "877-GSA-HELP", and the three-digit lines one calls or dials, "call 911"; not "RFC 002-1234",
+# "100-1000 employees" or a meeting ID written with spaces. PHONE comes first: its backreference is group 1)
+_WRITES_PHONE = re.compile(PHONE.pattern + r"|(?<![\w-])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,4}(?![\w-])|"
                            r"\b(?:1-)?8\d\d-[A-Z0-9]{3}-[A-Z0-9]{4}\b|\b1-8\d\d-[A-Z0-9-]{7,}\b|"
                            r"\b(?:call|dial|text)\s+(?:9-1-1|911|988|311)\b", re.I)
 
