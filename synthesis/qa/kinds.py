@@ -17,7 +17,7 @@ from ..quantities import NUMBER_WORD, quantities
 from ..sentences import asked_sentences
 from ..stems import STOPWORDS, content_stems, stem
 from .question import Expect, Part
-from .values import (CLOCK, DATE, FREQUENCY, HOURS, YEAR, asked_value,
+from .values import (CLOCK, DATE, FREQUENCY, HOURS, YEAR, asked_value, clock_subject,
                      asks_date, states_value, states_year, told_values_only)
 from .wordforms import lexicon
 
@@ -344,7 +344,10 @@ def holds(part: Part, c: Candidate) -> bool:
         return True  # "when does the award usually get paid" is answered by "… paid out in December"
     if (asked is not None and asked[0] in (CLOCK, HOURS, DATE, FREQUENCY)
             and states_value(f"{c.text} {c.lead_in}", asked[0])):
-        return True  # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due"
+        # "by close of business" or "every Tuesday" holds no digit, and answers "what time is it due" -- of what the
+        # part asks it of, when it names that (values.CLOCK_SUBJECTS)
+        head = clock_subject(part.text) if asked[0] in (CLOCK, HOURS) else ""
+        return not head or bool(content_stems(head) & content_stems(f"{c.text} {c.lead_in} {c.heading}"))
     if part.expect not in c.kinds:
         return False
     if part.expect is Expect.QUANTITY and TOLD_NUMBERS and _names_told_numbers_only(part, c.text):
@@ -352,6 +355,41 @@ def holds(part: Part, c: Candidate) -> bool:
     if part.expect is Expect.WHO and ((DENIED_ACT and denies_act(part, c.text)) or not called(part, c.text)):
         return False
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
+
+
+# "do I need to ask someone before I start posting in a guild's channel …?" is answered by "… you do not need
+# permission to participate: just jump right in.", not by a guild-meeting rule that says "must": a question whether
+# the asker needs (or has) to do something prefers a sentence saying whether "you" need to (NEED_STATED, the
+# preference such a sentence gets). Not "You have a few options" (having), nor "If you need to take leave, …" or "If
+# you are traveling … on behalf of a partner …, an IDP … is not needed" (a case: "An IDP is no longer required for
+# requests" answers "Do I still need an IDP …?", hp37-21), nor "Do you need a PIV card?" (a question) (review)
+NEED_STATED = 1.15
+_OPENS = r"(?:^|[.?!:;,—–-]\s*|\b(?:so|but|and|or|hey|ok|okay|also)\s+)"  # a sentence or clause: not "What do I …"
+_ASKS_NEED = re.compile(_OPENS + r"(?:(?:do|does|will|would)\s+(?:i|we)\s+(?:still\s+|actually\s+|really\s+|also\s+)?"
+                        r"(?:(?:need|have)\s+to\b|need\s+(?!to\b)\w)|am\s+i\s+(?:required|expected|supposed)\s+to\b)",
+                        re.I)
+_SAYS_NEED = re.compile(r"\byou(?:['’]ll|['’]d)?\s+(?:do\s+not|don['’]t|will\s+not|won['’]t|also|"
+                        r"still|only|do|will|may|might|would|will\s+also|need\s+not)?\s*(?:need\s+(?:to|a|an|any|no|"
+                        r"permission|approval|your|the)|have\s+to)\b|\byou\s+are\s+(?:not\s+|no\s+longer\s+)?required\s+to\b|"
+                        r"\b(?:is|are)\s+(?:not|no\s+longer)\s+(?:needed|required|necessary)\b|\bno\s+(?:need|permission|approval)\s+"
+                        r"(?:is\s+)?(?:needed|required|necessary)\b|\bthere(?:['’]s|\s+is)\s+no\s+need\b", re.I)
+
+
+def asks_need(question: str) -> bool:
+    """The question asks whether the asker needs (or has) to do something, opening a sentence or clause ("Do I need
+    to …?", "hey do I need a ticket?", "Am I required to …?"; not "What do I need to do?") (NEED_STATED)."""
+    return NEED_STATED != 1.0 and bool(_ASKS_NEED.search(question))
+
+
+def says_need(text: str) -> bool:
+    """The sentence says whether "you" need (or have) to do something, or that it is not needed; not asking it
+    (NEED_STATED)."""
+    if text.rstrip().endswith("?"):
+        return False
+    return any(not _CASE_BEFORE.search(text[:m.start()]) for m in _SAYS_NEED.finditer(text))
+
+
+_CASE_BEFORE = re.compile(r"\b(?:if|when|unless|whether|once)\b", re.I)  # (the need is said of a case)
 
 
 # A sentence saying a role does not do what the part asks ("HR is not "approving" the extension request at this

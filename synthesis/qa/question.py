@@ -312,12 +312,36 @@ _CHANGES_MEASURE = re.compile(r"\bhow (?:do|can|should|would|could) (?:i|we|you|
                               r"often|far|soon|early|late)\b", re.I)
 
 
+# … and "where do I actually go to change how much I put into my TSP each paycheck?" asks where: the place to change
+# or look up one's own quantity, not a quantity (MEASURE_WHERE)
+MEASURE_WHERE = True
+_HOW_MEASURE = r" how (?:long|many|much|often|far|soon|early|late)\b"
+_MEASURE_WHERE = re.compile(r"\bwhere\b[^?]{0,40}?\b(?:change|set|adjust|update|modify|edit|extend|shorten|lengthen|"
+                            r"increase|reduce|lower|raise|customi[sz]e|configure|control|limit|pick|choose|specify|log|"
+                            r"record|report|enter)" + _HOW_MEASURE +
+                            # one's own quantity looked up ("… check how much annual leave I have left"), not a rate
+                            # ("… see how much a hotel in Denver is allowed to cost")
+                            r"|\bwhere\b[^?]{0,40}?\b(?:see|check|find|find out|view|look up|track)" + _HOW_MEASURE
+                            + r"(?=[^?]*\b(?:i|we|my|our)\b)", re.I)
+
+
+# "… what changes about whose time, money and equipment I use?" asks what changes: a "whose" after a preposition in a
+# question led by another asking word names whose things are meant, it asks for no one (EMBEDDED_WHOSE; "Whose
+# approval do I need?" and "On whose behalf …?" still ask who)
+EMBEDDED_WHOSE = True
+_EMBEDDED_WHOSE = re.compile(r"^(?:what|how)\b[^?]*?\s(?:about|of|on|in|for|with|from|to|by)\s+whose\s+(?!(?:approval|"
+                             r"signature|sign-?off|permission|responsibility|job|decision|call|authority|budget|"
+                             r"name|role|team|office)\b)", re.I)
+
+
 def expected(text: str) -> Expect:
     """The answer kind one part expects (see the module docstring)."""
     q = text.strip()
     main = CLAUSE_LEAD.sub("", q).strip()
     if CHANGED_MEASURE and _CHANGES_MEASURE.search(q):
         return Expect.PROCEDURE
+    if MEASURE_WHERE and _MEASURE_WHERE.search(q):
+        return Expect.WHERE
     if (_QUANTITY.search(q) or asks_salary(q) or (DEADLINE_ASKED and _ASKS_DEADLINE.search(q)) or asks_cutoff(q)
             or (LIMIT_TENSES and _LIMIT_TENSES.search(q))
             or (SUPERLATIVE_SUBJECT and _SUPERLATIVE_SUBJECT.search(q))
@@ -326,7 +350,8 @@ def expected(text: str) -> Expect:
             or values.asks_amount(q) or (values.SIZES_ASKED and values.ASKS_SIZE.search(q))
             or (values.WINDOWS_ASKED and values.ASKS_WINDOW.search(q))):
         return Expect.QUANTITY
-    if _WHO_STRICT.search(main):
+    if _WHO_STRICT.search(main) and not (EMBEDDED_WHOSE and _EMBEDDED_WHOSE.search(main)
+                                         and not _WHO_STRICT.search(_EMBEDDED_WHOSE.sub(" ", main))):
         return Expect.WHO
     if (re.match(r"(?i)^(?:(?:by|until|till|since|from) )?when\b", main) and not (WHEN_CASE and _when_case(main))
             or re.search(r"(?i)\b(?:by|until|till|since|from) when\b", q)):

@@ -283,6 +283,7 @@ class Reader:
         done = asker.done_states(frame.question)
         kind_named = kinds.asked_kind_named(frame.question)  # "Is there a specific style guide …?" (NAMED_INSTANCE)
         which = kinds.which_kind(frame.question)  # "Which of my supervisors should sign it?" (WHICH_NAMED)
+        need = kinds.asks_need(frame.question)  # "do I need to ask someone before …?" (NEED_STATED)
         question_stems = content_stems(frame.question)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
@@ -340,6 +341,8 @@ class Reader:
                 same *= kinds.NAMED_INSTANCE  # "Our publications adhere to 18F’s Content Guide" names a style guide
             elif which and kinds.names_which(which, c.text, question_stems):
                 same *= kinds.NAMED_INSTANCE  # "That of your functional supervisor." names which supervisor
+            if need and kinds.says_need(c.text):
+                same *= kinds.NEED_STATED  # "… you do not need permission to participate"
             # once per sentence, not per part
             someone_new = asks_who and kinds.names_someone_new(f"{c.text} {items}".strip(), asked_acronyms)
             c.support = [float(bare[i] @ qvecs[j]) + 0.3 * _weighted(weights[j], part.stems, own[i] | head[i])

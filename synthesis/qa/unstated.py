@@ -63,6 +63,13 @@ def unstated_values(frame: Frame, candidates: list[Candidate]) -> dict[int, str]
             if not any(_counts(head, c) for c in candidates):
                 unstated[j] = f"a number of {head}"
                 continue
+        elif (LIMIT_ASKED and part.expect is Expect.YESNO and _ASKS_LIMIT.search(part.text)
+              and (head := counted_noun(part.text))):
+            # "is there a max number of partner guests we can add to the TTS Mural workspace?" asks the number (or
+            # that there is none): "Guests do not cost any money to add" says neither (LIMIT_ASKED)
+            if not any(_counts(head, c) for c in candidates) and not any(_COUNT_WORDS.search(c.text) for c in related):
+                unstated[j] = f"a number of {head}"
+                continue
         elif (part.expect is Expect.QUANTITY and COUNT_ANY and asked_value(part.text) is None
               and (people := counted_people(part.text)) and not any(_states_number(c.text) for c in related)):
             unstated[j] = f"a number of {people}"  # "How many people can join one huddle?" (COUNT_ANY)
@@ -282,6 +289,11 @@ COUNTED_ZIPF = 5.0
 # "a couple", "several", "both") or no limit ("There is no limit on how many …"). Not "how many times": a frequency
 # answers it ("Every two weeks: Meet with your supervisor") (COUNT_ANY)
 COUNT_ANY = True
+# … and a yes/no asking whether a count has a limit ("is there a max number of partner guests …?", "Is there a cap on
+# the number of seats?") asks that count, or that there is none (LIMIT_ASKED)
+LIMIT_ASKED = True
+_ASKS_LIMIT = re.compile(r"\b(?:is|are)\s+there\s+(?:a|an|any)\s+(?:max|maximum|minimum|min|limit|cap|upper limit|"
+                         r"ceiling)\b[^?]{0,12}?\bnumber\s+of\b", re.I)
 _COUNT_WORDS = re.compile(r"\b(?:once|twice|thrice|couple|several|both|single|dozens?|hundreds|thousands?|any number|"
                           r"as many|no (?:limit|maximum|max|cap)|unlimited|limitless)\b", re.I)
 # (a noun phrase of up to three words: "how many hardware breakpoints and watchpoints" counts two things, no noun)

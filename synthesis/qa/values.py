@@ -15,6 +15,7 @@ import functools
 import re
 
 from ..quantities import NUMBER_WORD
+from ..stems import content_stems
 
 # A number of a time unit ("how many seconds", "the maximum number of days"), how long something takes or lasts
 # ("how long does approval take"; not "how long can a package name be"), or what something costs ("how much does a
@@ -110,11 +111,49 @@ _EVENT_SUBJECT = re.compile(
     r"(?P<does>expires?|lapses?|closes?|ends?|runs? out|times? out|goes through|kicks? in|takes? effect))\b", re.I)
 
 
+# … and the time something takes to be done to a thing ("how long does DoD usually take to approve a SAAR once I've
+# sent it in?", "how long for my Docusign envelope to be signed?"): "Most approvals will take 2–3 weeks", said of
+# speaking requests, is not the time a SAAR takes (TAKEN_EVENTS; not a light verb: "to get a PIV card")
+TAKEN_EVENTS = True
+_LIGHT_VERBS = frozenset("get got do done make made have had go gone be been see seen come happen take taken hear "
+                         "find found use used start started set put".split())
+_THING_END = (r"(?=\s+(?:once|after|when|if|so|from|in|on|at|by|before|since|for|and|or|with|to|usually|typically|"
+              r"normally)\b|\s*[?.,;!]|$)")
+_DONE = r"(?P<done>\w+ed|paid|sent|given|shown|held|built|bought|told|written|read|run|won|kept)"
+_DET_ = r"(?:(?:a|an|the|my|our|your|their|its|this|that)\s+)?"
+_TAKEN_EVENT = re.compile(
+    r"\b(?:takes?|took|taking)\s+(?:\w+\s+){0,2}?to\s+(?P<does>\w+)\s+(?:(?:out|up|off|back|over|through|in)\s+)?"
+    rf"|\bfor\s+{_DET_}(?P<np2>[\w'’-]+(?:\s+[\w'’-]+){{0,3}}?)\s+to\s+(?:be|get)\s+" + _DONE + _THING_END
+    # "How long does a SAAR usually take to be approved?"
+    + rf"|\bhow long (?:does|do|will|would|did)\s+{_DET_}(?!(?:it|they|this|that|these|those)\b)"
+    r"(?P<np3>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:(?:usually|typically|normally|generally|actually)\s+)?"
+    r"take\s+to\s+(?:be|get)\s+" + _DONE.replace("done", "done3"),
+    re.I)
+_TAKEN_THING = re.compile(_DET_ + r"(?!(?:it|them|this|that|these|those|one|someone|something|anything|everything|to|"
+                          r"from|into|at|in|on|with|for|by|through|over|around|across)\b)"
+                          r"(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)" + _THING_END, re.I)
+
+
 def event_subject(text: str) -> tuple[str, str, str]:
     """What a "how long before X gets archived" part asks the time up to an event of ("Slack channel"), the event's
-    verb ("archived") and the event ("before a Slack channel gets archived"), or ('', '', '')."""
+    verb ("archived") and the event ("before a Slack channel gets archived"), or ('', '', ''); likewise the time a
+    thing takes to be done ("SAAR", "approve", "to approve a SAAR": TAKEN_EVENTS)."""
     m = _EVENT_SUBJECT.search(text) if EVENT_SUBJECTS else None
-    return (m.group("np"), (m.group("done") or m.group("does")).split()[0], m.group(0)) if m else ("", "", "")
+    if m:
+        return m.group("np"), (m.group("done") or m.group("does")).split()[0], m.group(0)
+    m = _TAKEN_EVENT.search(text) if EVENT_SUBJECTS and TAKEN_EVENTS else None
+    if m is None:
+        return "", "", ""
+    if m.group("np2"):
+        thing, verb, event = m.group("np2"), m.group("done"), m.group(0)
+    elif m.group("np3"):  # "… does a SAAR usually take to be approved": "for a SAAR to be approved"
+        thing, verb = m.group("np3"), m.group("done3")
+        event = f"for {text[m.start('np3'):m.end('np3')]} to be {verb}"
+    elif thing_m := _TAKEN_THING.match(text, m.end()):
+        thing, verb, event = thing_m.group("np"), m.group("does"), f"to {text[m.start('does'):thing_m.end()]}"
+    else:
+        return "", "", ""
+    return ("", "", "") if verb.lower() in _LIGHT_VERBS else (thing, verb, event.strip())
 
 
 def measured_subject(text: str) -> str:
@@ -257,6 +296,29 @@ ASKS_HOURS = re.compile(r"\b(?:what|which)\s+hours(?=\s+(?:is|are|does|do|will|c
                         r"(?:\s*[?,.;]|\s*$|\s+(?:of|at|for|on)\b)|"
                         r"\s+(?:the|its|their)\s+hours(?:\s*[?]|\s*$|\s+(?:of|at|for)\s+"
                         r"(?:the|our|your|a|an|this|that)\b))", re.I)
+# What the time of day is asked of ("what time does the GSA IT help desk open and close?", "What hours is the library
+# open?"): a clock time answers it where the sentence, its lead-in or its heading names its head noun ("desk": "They
+# are available 6am-9pm ET." under "IT Service Desk"), not "the building closes at 6 pm" (CLOCK_SUBJECTS)
+CLOCK_SUBJECTS = True
+_CLOCK_SUBJECT = re.compile(
+    r"\b(?:what|which) (?:time|hours)\s+(?:does|do|did|will|would|is|are)\s+"
+    r"(?:(?:the|a|an|my|our|your|their|this|that|its|most)\s+)?(?!(?:i|we|you|they|he|she|it|most|people|folks|"
+    r"everyone|everybody|things|staff|employees|teams?)\b)"
+    r"(?P<np>[\w'’-]+(?:\s+(?!(?:at|in|on|of|for|near|by)\b)[\w'’-]+){0,5}?)"
+    r"(?:\s+(?:at|in|on|of|for|near|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,3}?)?"  # "the security desk at 1800 F"
+    r"\s+(?:(?:usually|typically|normally|generally|actually)\s+)?"
+    r"(?:open|opens|close|closes|start|starts|end|ends|begin|begins|finish|finishes|shut|stop|staffed|available)\b",
+    re.I)
+
+
+def clock_subject(text: str) -> str:
+    """The head noun of what a time of day is asked of ("desk" of "the GSA IT help desk"), or '' (nor a word that
+    is no content word: "Building 2")."""
+    m = _CLOCK_SUBJECT.search(text) if CLOCK_SUBJECTS else None
+    head = m.group("np").split()[-1] if m else ""
+    return head if content_stems(head) else ""
+
+
 _CLOCK_TIME = r"\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight)\b"  # "4:30 PM"
 _STATES_HOURS = re.compile(_CLOCK_TIME + r"|\b(?:around the clock|24 hours a day)\b|\b24/7\b", re.I)
 _STATES_CLOCK = re.compile(_CLOCK_TIME + r"|\b(?:close of business|COB|EOD|o'clock|"

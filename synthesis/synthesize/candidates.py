@@ -75,6 +75,8 @@ def candidates(context: Context) -> list[Candidate]:
             fragment = sentence.fragment
             if FAQ_ANSWERS and pos == 0 and not lead_in and not fragment and (asked := faq_heading(text, src.passage)):
                 fragment, lead_in = True, protect(asked)  # "That of your functional supervisor." (FAQ_ANSWERS)
+            elif not lead_in and not fragment and (named := pronoun_heading(sentences, pos, src.passage)):
+                fragment, lead_in = True, protect(named)  # "IT Service Desk: They are available …" (HEADED_PRONOUNS)
             # an item after its lead-in is quoted under it: only a list of duties names who it is about
             subject = protect(duty_doer(text, src.passage, lead_in) if fragment and lead_in
                               else subject_heading(text, src.passage) or doer(text, src.passage))
@@ -155,6 +157,35 @@ def faq_heading(text: str, p: Passage) -> str:
 
 
 _POINTS_AT_TEXT = re.compile(r"(?i)^(?:this|these|those|such|here)\b")
+
+
+# "They are available 6am-9pm ET." opening its own paragraph under "IT Service Desk", after "… you'll need to contact
+# the IT service desk through:" and a list of ways: a sentence opening on "It" or "They" with no sentence before it in
+# its paragraph, in a section whose heading's last word the passage used before it, stands for what the section is
+# headed with. Quoted alone it is unclear and kept out of the summary; it is read under its heading, "IT Service Desk:
+# They are available 6am-9pm ET." (hp75: "what time does the GSA IT help desk open and close?"). Not under
+# "Eligibility", where "They are required to finish it within 1 year" stands for the new supervisors of the paragraph
+# before, nor opening a later chunk, whose words before it are in the chunk before (review) (HEADED_PRONOUNS)
+HEADED_PRONOUNS = True
+HEADING_WORDS = 5  # a heading naming a thing: this short
+# ("It is important to …", "It can be hard to …" say "it" of nothing: an "It" only before a verb of having or doing)
+_HEADED_PRONOUN = re.compile(r"^(?:They\s+(?:are|were|have|can|will|must|should|may|offer|provide|run|open|close|meet|"
+                             r"cover|include)|It\s+(?:has|offers|provides|runs|opens|closes|meets|covers|includes))\b")
+
+
+def pronoun_heading(sentences: list[Sentence], pos: int, p: Passage) -> str:
+    """The innermost heading a prose sentence opening its paragraph on "It" or "They" stands for (HEADED_PRONOUNS);
+    not a question, a generic section or a long heading."""
+    sentence = sentences[pos]
+    if (not HEADED_PRONOUNS or pos == 0 or not _HEADED_PRONOUN.match(sentence.text) or sentence.listed
+            or sentence.row or sentence.code or sentences[pos - 1].paragraph == sentence.paragraph):
+        return ""
+    heading = headings(p.section)[-1].strip() if p.section else ""
+    words = content_words(heading)
+    if not _says_something(heading) or len(heading.split()) > HEADING_WORDS or not words:
+        return ""
+    before = {stem(w) for x in sentences[:pos] for w in content_words(f"{x.lead_in} {x.text}")}
+    return heading if stem(words[-1]) in before else ""
 
 
 # "This option tells CTest to write …": the sentence names its subject only by its kind; the heading names it.
@@ -290,7 +321,16 @@ def _rejoin_lists(units: list[Candidate]) -> list[Candidate]:
                 break  # (an FAQ's answer stays under its question)
             led.add(u.text)
             u.lead_in = f"{lead_text(last.text)}: {u.label}" if labelled else last.text
+            if REJOINED_DUTIES:  # a list of duties found so only now names whose they are
+                u.subject = protect(duty_doer(u.text, u.passage, u.lead_in))
     return units
+
+
+# "Responsibilities may include but are not limited to:" closing one chunk, and "- Holding the final authority … and
+# only person to change the terms and conditions of contract." opening the next under "Contracting Officer (CO)": the
+# item re-led is a duty of that role, quoted with it (hp74: "who's actually allowed to change the terms and conditions
+# of the contract?" was answered without the role) (REJOINED_DUTIES)
+REJOINED_DUTIES = True
 
 
 # A numbered list that chunking cut ("… 5. Enter the following information in Section 3: - Employer Name: …" and, in

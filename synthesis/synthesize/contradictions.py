@@ -119,6 +119,50 @@ def _negated_heads(text: str) -> set[str]:
     return heads
 
 
+# What a denial denies is its head and the words it is said of: "These applications are not open to the general
+# public" denies no "… are open to current or former Competitive Service employees" (hp75: reported as a disagreement
+# between two hiring pages). A denial conflicts only with a claim sharing one of the words after its head in its
+# clause, when it has any (DENIED_WORDS).
+DENIED_WORDS = True
+COMPLEMENT_WORDS = 3  # … read this far after the head
+_CLAUSE_END = re.compile(r"[,;:.!?()]")
+
+
+def _denials(text: str) -> list[tuple[str, set[str]]]:
+    """Each denial of the main clauses: the stem it denies (`_negated_heads`) and the content stems that follow it
+    in its clause (at most COMPLEMENT_WORDS), or none."""
+    text = _ANSWER_WORD.sub("", text) if ANSWER_WORD else text
+    found = []
+    for clause in _CLAUSE_END.split(_CONDITIONAL.sub(" ", _IDIOMS.sub(" ", text))):
+        toks = words(clause)
+        for k, t in enumerate(toks):
+            if not (t in NEGATIONS or t.endswith("n't")):
+                continue
+            at = next((i for i in range(k + 1, min(k + 5, len(toks))) if toks[i] not in STOPWORDS
+                       and not toks[i][0].isdigit() and toks[i] not in NUMBER_WORDS and toks[i] not in _DEGREE), None)
+            if at is not None:
+                after = [x for x in toks[at + 1:] if x not in STOPWORDS and not x[0].isdigit()
+                         and x not in NUMBER_WORDS and x.rstrip("s") not in UNITS and x not in _DEGREE]
+                found.append((stem(toks[at]), {stem(x) for x in after[:COMPLEMENT_WORDS]}))
+    return found
+
+
+# A question put inside a sentence asserts nothing: "… will help you understand where your information is stored in
+# GitHub and who can access it" says no information is stored there, against "Do not store sensitive information in
+# GitHub." (hp75, reported twice) (INDIRECT_QUESTIONS)
+INDIRECT_QUESTIONS = True
+_INDIRECT = re.compile(r"(?P<verb>\b(?:understand|know|knew|known|learn|see|saw|seen|explain|show|shown|tell|told|"
+                       r"check|find out|found out|figure out|decide|ask|wonder|determine|clarify)(?:s|es|ed|ing)?"
+                       r"(?:\s+(?:you|them|us|me|him|her|everyone|people|others))?(?:\s+more\s+about)?)"
+                       r"\s+(?:where|what|how|who|whom|which|why|when)\b[^,;.!?]*", re.I)
+
+
+def _asserted(text: str) -> str:
+    """The text without the questions it puts inside it, keeping the verb that puts them ("Supervisors cannot see
+    what you post …" still denies seeing) (INDIRECT_QUESTIONS)."""
+    return _INDIRECT.sub(r"\g<verb>", text) if INDIRECT_QUESTIONS else text
+
+
 def _near(text: str, pos: int, window: int = 8) -> set[str]:
     """Content stems within a few words before and after a position: what the number is about."""
     before = _stems(text[:pos])[-window:]
@@ -211,7 +255,13 @@ def polarity_conflict(a: str, b: str, *, min_overlap: float = 0.6, min_jaccard: 
     flips = 0
     if _negated(a) != _negated(b):  # a denial conflicts only when what it denies, the other claim asserts
         denied, asserted = (a, b) if _negated(a) else (b, a)
-        flips = int(bool(_negated_heads(denied) & _all_stems(asserted)))
+        whole = _all_stems(asserted)
+        # what it asserts, unless the denial puts the same kind of question ("do not know who approves …")
+        said = whole if _asserted(denied) != denied else _all_stems(_asserted(asserted))
+        if DENIED_WORDS:
+            flips = int(any(head in said and (not rest or rest & whole) for head, rest in _denials(denied)))
+        else:
+            flips = int(bool(_negated_heads(denied) & said))
     for side_a, side_b in zip(_cue_sides(cues_a), _cue_sides(cues_b)):
         if side_a and side_b and side_a != side_b:
             flips += 1

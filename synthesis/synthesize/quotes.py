@@ -90,6 +90,12 @@ def join_items(items: list[Unit]) -> str:
     return sep.join(x.text if x.code else x.text.rstrip(" ;:,.") for x in items)
 
 
+# A sentence a carried lead-in opens with is carried too: "The best issue titles have three elements …" is quoted once,
+# not alone and again as the start of its list's lead-in ("… content name. For example: Talent - …; …", where
+# `sentences.sentence_units` joins a bare "For example:" to the sentence before it)
+CARRIED_OPENINGS = True
+
+
 def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
     """Sentences in reading order, quoted once each: items of one list under their lead-in once ("…are: A; B."),
     and a lead-in that an item already carries is not quoted again on its own. Given all the `units`, lines of code
@@ -108,8 +114,9 @@ def quote_all(ordered: list[Unit], units: list[Unit] | None = None) -> str:
             run.clear()
 
     for u in ordered:
-        if (u.document, u.text) in carried:
-            continue  # "The main differences are:" alone, then again before its item
+        if (u.document, u.text) in carried or (CARRIED_OPENINGS and not u.fragment and any(
+                doc == u.document and lead.startswith(f"{u.text} ") for doc, lead in carried)):
+            continue  # "The main differences are:" alone, then again before its item (or opening it: below)
         if run and not (u.fragment and u.lead_in and u.source == run[0].source and u.lead_in == run[0].lead_in):
             flush()
         if u.fragment and u.lead_in:

@@ -17,6 +17,7 @@ from ..qa.asker import asked_case, same_case
 from ..qa.selection import parallel
 from ..sentences import introduces_list, split_sentences
 from ..verify import as_clause
+from . import quotes as quoting
 from .contradictions import ClaimConflict, Verdict, resolution
 from .linked import linked_steps
 from .quotes import (MAX_STEPS, PROCEDURE_CHARS, PROCEDURE_STEPS, continued_by, items_under, list_below, list_for,
@@ -73,6 +74,10 @@ def answer_lines(frame: Frame, units: list[Candidate], disputes: list[tuple[Clai
                 continue  # the same line on another page)
             if ONE_LEAD and (u.document, u.text) in said_in_leads:
                 continue  # said as (part of) a lead-in already: "… and resubmit it. For example: …"
+            if quoting.CARRIED_OPENINGS and not u.fragment and any(
+                    x.fragment and x.lead_in.startswith(f"{u.text} ") and x.passage.id == u.passage.id
+                    and x.text not in quoted for x in chosen):
+                continue  # it opens the lead-in of an item chosen too, quoted there with its list
             if u.fragment and u.lead_in and any(
                     x is not u and x.text == u.lead_in and same_list(u, x) and x.text not in quoted
                     and u in items_under(x.text, x, units)[:MAX_STEPS] for x in chosen):

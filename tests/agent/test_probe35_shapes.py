@@ -186,4 +186,7 @@ def test_an_faqs_answer_word_adds_no_negation(monkeypatch):
     assert compare("No, you cannot carry over more than 240 hours of annual leave.",
                    "You can carry over more than 240 hours of annual leave.") is not None  # the denial still counts
     monkeypatch.setattr(contradictions, "ANSWER_WORD", False)
+    # (fifty-first session: DENIED_WORDS mends it too, a "No." that closes its clause denies nothing after it)
+    assert compare(faq, rule) is None
+    monkeypatch.setattr(contradictions, "DENIED_WORDS", False)
     assert compare(faq, rule) is not None
