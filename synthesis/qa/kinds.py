@@ -370,9 +370,12 @@ _ASKS_NEED = re.compile(_OPENS + r"(?:(?:do|does|will|would)\s+(?:i|we)\s+(?:sti
                         re.I)
 _SAYS_NEED = re.compile(r"\byou(?:['’]ll|['’]d)?\s+(?:do\s+not|don['’]t|will\s+not|won['’]t|also|"
                         r"still|only|do|will|may|might|would|will\s+also|need\s+not)?\s*(?:need\s+(?:to|a|an|any|no|"
-                        r"permission|approval|your|the)|have\s+to)\b|\byou\s+are\s+(?:not\s+|no\s+longer\s+)?required\s+to\b|"
-                        r"\b(?:is|are)\s+(?:not|no\s+longer)\s+(?:needed|required|necessary)\b|\bno\s+(?:need|permission|approval)\s+"
-                        r"(?:is\s+)?(?:needed|required|necessary)\b|\bthere(?:['’]s|\s+is)\s+no\s+need\b", re.I)
+                        r"permission|approval|your|the)|have\s+to)\b|"
+                        r"\byou\s+are\s+(?:not\s+|no\s+longer\s+)?required\s+to\b|"
+                        r"\b(?:is|are)\s+(?:not|no\s+longer)\s+(?:needed|required|necessary)\b|"
+                        r"\bno\s+(?:need|permission|approval)\s+(?:is\s+)?(?:needed|required|necessary)\b|"
+                        r"\bthere(?:['’]s|\s+is)\s+no\s+need\b", re.I)
+_CASE_BEFORE = re.compile(r"\b(?:if|when|unless|whether|once)\b", re.I)  # (the need is said of a case)
 
 
 def asks_need(question: str) -> bool:
@@ -387,9 +390,6 @@ def says_need(text: str) -> bool:
     if text.rstrip().endswith("?"):
         return False
     return any(not _CASE_BEFORE.search(text[:m.start()]) for m in _SAYS_NEED.finditer(text))
-
-
-_CASE_BEFORE = re.compile(r"\b(?:if|when|unless|whether|once)\b", re.I)  # (the need is said of a case)
 
 
 # A sentence saying a role does not do what the part asks ("HR is not "approving" the extension request at this

@@ -120,16 +120,15 @@ _LIGHT_VERBS = frozenset("get got do done make made have had go gone be been see
 _THING_END = (r"(?=\s+(?:once|after|when|if|so|from|in|on|at|by|before|since|for|and|or|with|to|usually|typically|"
               r"normally)\b|\s*[?.,;!]|$)")
 _DONE = r"(?P<done>\w+ed|paid|sent|given|shown|held|built|bought|told|written|read|run|won|kept)"
-_DET_ = r"(?:(?:a|an|the|my|our|your|their|its|this|that)\s+)?"
 _TAKEN_EVENT = re.compile(
     r"\b(?:takes?|took|taking)\s+(?:\w+\s+){0,2}?to\s+(?P<does>\w+)\s+(?:(?:out|up|off|back|over|through|in)\s+)?"
-    rf"|\bfor\s+{_DET_}(?P<np2>[\w'’-]+(?:\s+[\w'’-]+){{0,3}}?)\s+to\s+(?:be|get)\s+" + _DONE + _THING_END
+    rf"|\bfor\s+{_DET}(?P<np2>[\w'’-]+(?:\s+[\w'’-]+){{0,3}}?)\s+to\s+(?:be|get)\s+" + _DONE + _THING_END
     # "How long does a SAAR usually take to be approved?"
-    + rf"|\bhow long (?:does|do|will|would|did)\s+{_DET_}(?!(?:it|they|this|that|these|those)\b)"
+    + rf"|\bhow long (?:does|do|will|would|did)\s+{_DET}(?!(?:it|they|this|that|these|those)\b)"
     r"(?P<np3>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:(?:usually|typically|normally|generally|actually)\s+)?"
     r"take\s+to\s+(?:be|get)\s+" + _DONE.replace("done", "done3"),
     re.I)
-_TAKEN_THING = re.compile(_DET_ + r"(?!(?:it|them|this|that|these|those|one|someone|something|anything|everything|to|"
+_TAKEN_THING = re.compile(_DET + r"(?!(?:it|them|this|that|these|those|one|someone|something|anything|everything|to|"
                           r"from|into|at|in|on|with|for|by|through|over|around|across)\b)"
                           r"(?P<np>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)" + _THING_END, re.I)
 

@@ -105,6 +105,11 @@ _DEGREE = frozenset("longer more only always just yet even ever also necessarily
                     "strictly usually generally".split())
 
 
+def _deniable(word: str) -> bool:
+    """A word a negation can deny: a content word, no number and no degree ("no longer required" denies "required")."""
+    return word not in STOPWORDS and not word[0].isdigit() and word not in NUMBER_WORDS and word not in _DEGREE
+
+
 def _negated_heads(text: str) -> set[str]:
     """The first content word after each negation: what is denied ("are not allowed" denies "allow"; "Version 1
     does not exist" denies "exist", not the server mode the sentence goes on to name)."""
@@ -112,8 +117,7 @@ def _negated_heads(text: str) -> set[str]:
     heads = set()
     for k, t in enumerate(toks):
         if t in NEGATIONS or t.endswith("n't"):
-            head = next((x for x in toks[k + 1:k + 5] if x not in STOPWORDS and not x[0].isdigit()
-                         and x not in NUMBER_WORDS and x not in _DEGREE), None)
+            head = next((x for x in toks[k + 1:k + 5] if _deniable(x)), None)
             if head:
                 heads.add(stem(head))
     return heads
@@ -138,11 +142,9 @@ def _denials(text: str) -> list[tuple[str, set[str]]]:
         for k, t in enumerate(toks):
             if not (t in NEGATIONS or t.endswith("n't")):
                 continue
-            at = next((i for i in range(k + 1, min(k + 5, len(toks))) if toks[i] not in STOPWORDS
-                       and not toks[i][0].isdigit() and toks[i] not in NUMBER_WORDS and toks[i] not in _DEGREE), None)
+            at = next((i for i in range(k + 1, min(k + 5, len(toks))) if _deniable(toks[i])), None)
             if at is not None:
-                after = [x for x in toks[at + 1:] if x not in STOPWORDS and not x[0].isdigit()
-                         and x not in NUMBER_WORDS and x.rstrip("s") not in UNITS and x not in _DEGREE]
+                after = [x for x in toks[at + 1:] if _deniable(x) and x.rstrip("s") not in UNITS]
                 found.append((stem(toks[at]), {stem(x) for x in after[:COMPLEMENT_WORDS]}))
     return found
 

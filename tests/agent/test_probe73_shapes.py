@@ -52,7 +52,8 @@ def test_a_finding_quotes_a_sentence_opening_a_lead_in_once(monkeypatch):
              Candidate("Sick leave", 1, 1, page, True, "The types of leave are:"),
              Candidate("Four hours per pay period", 1, 2, page, True, "Annual leave accrues as follows:")]
     assert "Annual leave; Sick leave" in quotes.quote_all(leave)
-    assert quoted.startswith(f"{first} For example: Talent - Performance Profile - Front end dev; Accessibility"), quoted
+    examples = "Talent - Performance Profile - Front end dev; Accessibility"
+    assert quoted.startswith(f"{first} For example: {examples}"), quoted
     monkeypatch.setattr(quotes, "CARRIED_OPENINGS", False)
     assert quotes.quote_all(units).count("The best issue titles") == 2
 
@@ -89,8 +90,8 @@ def test_the_time_a_thing_takes_to_be_done_is_that_things(minilm, monkeypatch):
 
 
 GITHUB_RULE = "Do not store sensitive information in GitHub."
-GITHUB_INTRO = ("Understanding what a repository is will help you understand where your information is stored in GitHub "
-                "and who can access it.")
+GITHUB_INTRO = ("Understanding what a repository is will help you understand where your information is stored in "
+                "GitHub and who can access it.")
 MERIT_HIRING = ("Competitive Service Merit Promotions are open to current or former Competitive Service employees. "
                 "These roles must be posted to USAJobs and are prioritized with other TTS external hiring.")
 MERIT_PATHS = ("Merit Promotions: applications that are open to current Competitive Service employees or former "
@@ -103,7 +104,8 @@ def test_a_question_inside_a_sentence_asserts_nothing(monkeypatch):
     which asks where, it says nothing is stored (contradictions.INDIRECT_QUESTIONS)."""
     assert contradictions.compare(GITHUB_RULE, GITHUB_INTRO) is None
     assert contradictions.compare(GITHUB_RULE, "Your information is stored in GitHub for partners to see.") is not None
-    assert contradictions.compare(GITHUB_RULE, "This page shows you where your information is stored in GitHub.") is None
+    shown = "This page shows you where your information is stored in GitHub."
+    assert contradictions.compare(GITHUB_RULE, shown) is None
     # (review) the verb putting the question is still said, and a denial putting the same question still conflicts
     for denied, said in (("Supervisors cannot see what you post in private Slack channels.",
                           "Supervisors can see what you post in private Slack channels."),
@@ -143,7 +145,8 @@ def test_where_to_change_a_quantity_asks_a_place(monkeypatch):
     assert question.expected("Where is the office, and how much does parking cost?") is question.Expect.QUANTITY
     # (review) more words before the verb, and a rate looked up is still the rate asked
     assert question.expected("Where in HR Links can I change how much goes to my TSP?") is question.Expect.WHERE
-    assert question.expected("Where can I see how much a hotel in Denver may cost per night?") is question.Expect.QUANTITY
+    rate = "Where can I see how much a hotel in Denver may cost per night?"
+    assert question.expected(rate) is question.Expect.QUANTITY
     monkeypatch.setattr(question, "MEASURE_WHERE", False)
     assert question.expected(asked) is question.Expect.QUANTITY
 
@@ -152,8 +155,8 @@ CO_INTRO = ("TTS Acquisition Division Team Roles & Responsibilities", "Contracti
             "The contracting officer serves as the official buyer of supplies and services on behalf of TTS. They "
             "achieve this authority by obtaining a warrant. Responsibilities may include but are not limited to:")
 CO_DUTIES = ("TTS Acquisition Division Team Roles & Responsibilities", "Contracting Officer (CO)",
-             "- Serving as the final decision-maker for all contractual matters.\n- Holding the final authority for all "
-             "TTS contractual actions and only person to\n  change the terms and conditions of contract.\n"
+             "- Serving as the final decision-maker for all contractual matters.\n- Holding the final authority for "
+             "all TTS contractual actions and only person to\n  change the terms and conditions of contract.\n"
              "- Planning, developing, and establishing the acquisition strategy for a\n  procurement in collaboration "
              "with the team.")
 
@@ -172,9 +175,9 @@ async def test_a_duty_led_from_the_chunk_before_names_its_role(minilm, monkeypat
 
 SERVICE_DESK = ("GSA internal tools", "IT Service Desk",
                 "_Also known as the GSA IT Help Desk or Service Now._\n\nIf you have any issues with a GSA-maintained "
-                "system or website, you'll need to\ncontact the IT service desk through:\n\n- The Service Portal, where "
-                "you can submit a\n  ticket or live chat\n- Call them at 866-450-5250\n\nThey are available 6am-9pm ET. "
-                "If your ticket gets stuck, you can ask them to\nescalate it.")
+                "system or website, you'll need to\ncontact the IT service desk through:\n\n- The Service Portal, "
+                "where you can submit a\n  ticket or live chat\n- Call them at 866-450-5250\n\nThey are available "
+                "6am-9pm ET. If your ticket gets stuck, you can ask them to\nescalate it.")
 DC_BUILDING = ("Washington, D.C.", "How do I... > Access the building after hours",
                "Please note that the building closes at 6 pm, a GSA badge is required for after hours access and no "
                "visitors are permitted.")
@@ -283,8 +286,8 @@ async def test_whether_i_need_to_is_answered_by_what_you_need(minilm, monkeypatc
 
 
 MURAL_GUESTS = ("Mural", "Usage",
-                "People outside of TTS or GSA can be added as guests to the TTS workspace. Guests do not cost any money "
-                "to add, so add your partners!")
+                "People outside of TTS or GSA can be added as guests to the TTS workspace. Guests do not cost any "
+                "money to add, so add your partners!")
 
 
 def test_whether_a_count_has_a_limit_asks_the_count(minilm, monkeypatch):
