@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..quantities import NUMBER_WORD, quantities
 from ..sentences import asked_sentences
 from ..stems import STOPWORDS, content_stems, stem
+from .acronyms import expand
 from .question import Expect, Part
 from .values import (CLOCK, DATE, FREQUENCY, HOURS, YEAR, asked_value, clock_subject,
                      asks_date, states_value, states_year, told_values_only)
@@ -324,13 +325,31 @@ WHEN_DATES = True
 _ASKS_WHEN = re.compile(r"^\W*when\s+(?:is|are|was|were|will|would|does|do|did|can|could|should|must|has|have)\b", re.I)
 
 
+# "When were the Centers of Excellence first set up?" was answered "CoE originally launched with teams that provided
+# technical expertise in five interrelated areas:" (its "five" held the number asked): a part asking when something
+# happened ("when did", "when was", "what year") is held by a date or a year, not by any number (DATE_ASKED)
+DATE_ASKED = True
+# (when it opens the part, or a clause of it: "So when did the CoE actually start?", "Out of curiosity, what year was
+# 18F founded?"; not "which job families were covered and until when was it supposed to run?", which asks the
+# families too; a date said relatively holds it: "earlier this year", "two weeks ago")
+_OPENS_WHEN = re.compile(r"(?:^\W*|[,:;]\s*|\b(?:so|hey|and|but|ok|okay)\s+)(?:when|(?:in\s+)?(?:what|which)\s+year)\b",
+                         re.I)
+_RELATIVE_DATE = re.compile(r"\b(?:last|this|earlier\s+this|later\s+this|next)\s+(?:year|month|week|spring|summer|fall|"
+                            r"autumn|winter)\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b", re.I)
+
+
 def holds(part: Part, c: Candidate) -> bool:
     """The sentence holds the kind of answer the part expects; for a part asking a duration or a price, one stated
     ("how many hours of training …" is not answered by "three levels of certification"); for a part asking when
     something happened, a year ("The CoE program launched in 2017."); for a time of day, a clock time or a part of
     the day; for a deadline, a date (a weekday, a span before or after something, a period it recurs in)."""
-    if part.expect is Expect.QUANTITY and asks_date(part.text) and states_year(c.text):
-        return True
+    if part.expect is Expect.QUANTITY and asks_date(part.text):
+        if states_year(c.text):
+            return True
+        said = f"{c.text} {c.lead_in}"
+        if (DATE_ASKED and _OPENS_WHEN.search(part.text) and not states_value(said, DATE)
+                and not _RELATIVE_DATE.search(said)):
+            return False
     if asks_email(part) and not EMAIL.search(f"{c.text} {c.lead_in}"):
         return False
     asked = asked_value(part.text)
@@ -357,6 +376,48 @@ def holds(part: Part, c: Candidate) -> bool:
     return asked is None or states_value(f"{c.text} {c.lead_in}", asked[0])
 
 
+# … and one asking when something began ("set up", "created", "founded", "launched", "get started") prefers the
+# sentence saying that it began, naming it: "On October 24, 2017, the Office of American Innovation (OAI) established
+# the IT Modernization Centers of Excellence within TTS …", not "In October 2018, CoE also began working with its
+# second partner …" (an activity begun, and "also"), nor "The centers were first established in 1966" (other centers)
+# (ORIGIN_STATED, the preference; not "When is the form due?" or "when was it created", whose subject names nothing)
+ORIGIN_STATED = 1.3
+_ORIGIN = (r"(?:set\s+up|start(?:ed)?|creat(?:e|ed)|found(?:ed)?|establish(?:ed)?|launch(?:ed)?|form(?:ed)?|"
+           r"beg[aiu]n|kick(?:ed)?\s+off|st(?:an|oo)d\s+up|c[oa]me\s+(?:about|into\s+being)|introduc(?:e|ed)|born)")
+_ASKS_ORIGIN = re.compile(r"\b(?:when|what\s+year|which\s+year)\s+(?:was|were|did|is|are|has|have)\s+"
+                          r"(?P<np>[^?,;]+?)\s+(?:(?:first|originally|officially|actually|initially|really|formally|"
+                          r"itself|themselves|get|got|be|been)\s+)*" + _ORIGIN + r"\b", re.I)
+# (a beginning, not an activity begun, "began working", "started to hire"; "established during October 2017" is one)
+_STATES_ORIGIN = re.compile(r"(?<!\balso )\b(?:set\s+up|created|founded|established|launched|formed|introduced|"
+                            r"kicked\s+off|stood\s+up|came\s+(?:about|into\s+being)|was\s+born|"
+                            r"(?:started|began|begun)(?!\s+to\b))\b"
+                            r"(?!\s+(?!(?:during|following|according|including)\b)\w+ing\b)", re.I)
+_GENERAL_NAMES = frozenset({"program", "itself", "themselv", "initi", "effort"})
+
+
+def origin_asked(text: str) -> str:
+    """What a part asks when it began of ("the Centers of Excellence program" of "when was the Centers of Excellence
+    program created"), or '' (ORIGIN_STATED)."""
+    m = _ASKS_ORIGIN.search(" ".join(text.split())) if ORIGIN_STATED != 1.0 else None
+    return m.group("np") if m and content_stems(m.group("np")) - _GENERAL_NAMES else ""
+
+
+def states_origin(subject: str, text: str, known: dict[str, str]) -> bool:
+    """The sentence says when the subject began: a verb of beginning, a year or a date, and every word of the subject
+    (an acronym by it or its expansion, "CoE" or "Centers of Excellence"; "program" may go unsaid)."""
+    if not (_STATES_ORIGIN.search(text) and (states_year(text) or states_value(text, DATE))):
+        return False
+    said = content_stems(expand(text, known))
+    spelled = {acronym.lower(): meaning for acronym, meaning in known.items()}  # ("the coe", as chat writes it)
+    for word in re.findall(r"[\w'’-]+", subject):
+        w = stem(word)
+        if w in STOPWORDS or w in _GENERAL_NAMES or w in said or word.lower() in STOPWORDS:
+            continue
+        if not (word.lower() in spelled and content_stems(spelled[word.lower()]) <= said):
+            return False
+    return True
+
+
 # "do I need to ask someone before I start posting in a guild's channel …?" is answered by "… you do not need
 # permission to participate: just jump right in.", not by a guild-meeting rule that says "must": a question whether
 # the asker needs (or has) to do something prefers a sentence saying whether "you" need to (NEED_STATED, the
@@ -364,10 +425,17 @@ def holds(part: Part, c: Candidate) -> bool:
 # you are traveling … on behalf of a partner …, an IDP … is not needed" (a case: "An IDP is no longer required for
 # requests" answers "Do I still need an IDP …?", hp37-21), nor "Do you need a PIV card?" (a question) (review)
 NEED_STATED = 1.15
+# (also after a phrase setting the scene, "for my end of year review do I have to attach evidence like emails or
+# customer feedback, or is that up to me?"; and a sentence saying it is optional says whether you need to:
+# "Supporting documentation that aligns with your Performance Management Plan is optional …") (OPTIONAL_NEED)
+OPTIONAL_NEED = True
 _OPENS = r"(?:^|[.?!:;,—–-]\s*|\b(?:so|but|and|or|hey|ok|okay|also)\s+)"  # a sentence or clause: not "What do I …"
-_ASKS_NEED = re.compile(_OPENS + r"(?:(?:do|does|will|would)\s+(?:i|we)\s+(?:still\s+|actually\s+|really\s+|also\s+)?"
-                        r"(?:(?:need|have)\s+to\b|need\s+(?!to\b)\w)|am\s+i\s+(?:required|expected|supposed)\s+to\b)",
-                        re.I)
+_SCENE = (r"^\W*(?:for|in|on|at|during|with|after|before|about)\s"  # (no question word in it: "In Concur what do I …")
+          r"(?:(?!\b(?:what|how|which|where|when|who|why)\b)[^,?]){0,60}?\s(?=(?:do|does|will|would|am)\s)")
+_NEED_ASKED = (r"(?:(?:do|does|will|would)\s+(?:i|we)\s+(?:still\s+|actually\s+|really\s+|also\s+)?"
+               r"(?:(?:need|have)\s+to\b|need\s+(?!to\b)\w)|am\s+i\s+(?:required|expected|supposed)\s+to\b)")
+_ASKS_NEED = re.compile(_OPENS + _NEED_ASKED, re.I)
+_ASKS_NEED_IN_SCENE = re.compile(_SCENE + _NEED_ASKED, re.I)
 _SAYS_NEED = re.compile(r"\byou(?:['’]ll|['’]d)?\s+(?:do\s+not|don['’]t|will\s+not|won['’]t|also|"
                         r"still|only|do|will|may|might|would|will\s+also|need\s+not)?\s*(?:need\s+(?:to|a|an|any|no|"
                         r"permission|approval|your|the)|have\s+to)\b|"
@@ -375,13 +443,16 @@ _SAYS_NEED = re.compile(r"\byou(?:['’]ll|['’]d)?\s+(?:do\s+not|don['’]t|wi
                         r"\b(?:is|are)\s+(?:not|no\s+longer)\s+(?:needed|required|necessary)\b|"
                         r"\bno\s+(?:need|permission|approval)\s+(?:is\s+)?(?:needed|required|necessary)\b|"
                         r"\bthere(?:['’]s|\s+is)\s+no\s+need\b", re.I)
+_SAYS_OPTIONAL = re.compile(r"\b(?:is|are|['’]s|remains?)\s+(?:not\s+|also\s+|\w+ly\s+)?"
+                            r"(?:optional|voluntary|mandatory|compulsory)\b", re.I)
 _CASE_BEFORE = re.compile(r"\b(?:if|when|unless|whether|once)\b", re.I)  # (the need is said of a case)
 
 
 def asks_need(question: str) -> bool:
     """The question asks whether the asker needs (or has) to do something, opening a sentence or clause ("Do I need
     to …?", "hey do I need a ticket?", "Am I required to …?"; not "What do I need to do?") (NEED_STATED)."""
-    return NEED_STATED != 1.0 and bool(_ASKS_NEED.search(question))
+    return NEED_STATED != 1.0 and bool(_ASKS_NEED.search(question)
+                                       or (OPTIONAL_NEED and _ASKS_NEED_IN_SCENE.search(question)))
 
 
 def says_need(text: str) -> bool:
@@ -389,7 +460,8 @@ def says_need(text: str) -> bool:
     (NEED_STATED)."""
     if text.rstrip().endswith("?"):
         return False
-    return any(not _CASE_BEFORE.search(text[:m.start()]) for m in _SAYS_NEED.finditer(text))
+    said = [*_SAYS_NEED.finditer(text), *(_SAYS_OPTIONAL.finditer(text) if OPTIONAL_NEED else ())]
+    return any(not _CASE_BEFORE.search(text[:m.start()]) for m in said)
 
 
 # A sentence saying a role does not do what the part asks ("HR is not "approving" the extension request at this

@@ -394,6 +394,25 @@ PART_POINTER = True
 _POINTS_TO_PART = re.compile(r"\b(?<!at )(?:that|the same)\s+(?:day|date|time|week|month|deadline|form|request|amount|"
                              r"step|case|period)\b|\bthis\s+(?:form|request|amount|step|case|deadline)\b|"
                              r"\b(?:that|the same) one\b(?!\s+of\b)|^\W*(?:and\s+)?what if (?:it|that|this)\b", re.I)
+# … and one that names what it asks of by a pronoun ("when was the Centers of Excellence program created, and which
+# office set it up?", "where do I order business cards, and how long do they take to arrive?"): "it", "they" or
+# "them" is what the part before was about (PART_PRONOUN; not an "it" that announces, "is it okay to bring my dog",
+# "it's worth asking", nor one of time, "if it's been a while and nothing has shown up, who …")
+PART_PRONOUN = True
+_PART_PRONOUN = re.compile(r"\b(?:it|they|them)\b", re.I)
+_ANNOUNCING_IT = re.compile(
+    r"(?i)\b(?:(?:is|was|will|would|isn['’]t|wasn['’]t)\s+it|it(?:['’]s|\s+is|\s+was))\s+(?:\w+\s+)?"
+    r"(?:okay|ok|fine|possible|worth|true|better|easier|best|necessary|time|a\s+good\s+idea|allowed|required|"
+    r"normal|common|appropriate)\b|"
+    r"\bit(?:['’]s|\s+has|\s+had)\s+been\s+(?:a\s+while|(?:a|\d+|two|three|four|five|several|more\s+than\s+a|over\s+a)?"
+    r"\s*(?:few\s+|couple\s+(?:of\s+)?)?(?:days?|weeks?|months?|years?|hours?|long))\b")
+
+
+def _points_back(part: str) -> bool:
+    """The part names what it asks of by "it", "they" or "them", beside any "it" that announces (PART_PRONOUN)."""
+    return PART_PRONOUN and bool(_PART_PRONOUN.search(_ANNOUNCING_IT.sub(" ", part)))
+
+
 # A comparison whose sides cannot be read, split into parts that each ask ("Someone recommended the ACE feedback
 # framework. What do the three letters stand for and how are they different from each other?"), is two questions,
 # each read with the statement before them; as sides, neither knew what "they" are.
@@ -444,7 +463,8 @@ def analyze(question: str, sub_parts: list[str] | None = None) -> Frame:
         if texts and not comparison:
             # "how much?" after "Will the agency reimburse me for insurance", "what if that day is a holiday?" after
             # "When is my Tock due each week": read in the terms of the part before (PART_POINTER)
-            if parts and (len(stems) < 2 or (PART_POINTER and _POINTS_TO_PART.search(t))):
+            if parts and (len(stems) < 2 or (PART_POINTER and _POINTS_TO_PART.search(t))
+                          or _points_back(t)):
                 stems |= previous
                 query = f"{parts[-1].text.rstrip('?')}, {t}"
             stems |= _stems(context)

@@ -284,6 +284,7 @@ class Reader:
         kind_named = kinds.asked_kind_named(frame.question)  # "Is there a specific style guide …?" (NAMED_INSTANCE)
         which = kinds.which_kind(frame.question)  # "Which of my supervisors should sign it?" (WHICH_NAMED)
         need = kinds.asks_need(frame.question)  # "do I need to ask someone before …?" (NEED_STATED)
+        origins = [kinds.origin_asked(p.text) for p in frame.parts]  # "when was … set up?" (ORIGIN_STATED)
         question_stems = content_stems(frame.question)
         listed = kinds.listed_roles(candidates) if asks_who and kinds.LIST_ROLES else {}
         paragraphs: dict[int, list[str]] = {}  # per passage, read once (`_in_example`)
@@ -367,7 +368,8 @@ class Reader:
                 value = ((W_BARE + W_CONTEXTUAL) * float(dense[i, j]) + W_LEX * lex + W_HEADING * lex_head
                          + W_PRIOR * c.passage.score + W_SECTION * section + faq)
                 plain[i, j] = value * fit * factor * (OUT_OF_SCOPE if outside[j] or off_case[j] else 1.0)
-                scores[i, j] = plain[i, j] * field_fit * same
+                began = kinds.ORIGIN_STATED if origins[j] and kinds.states_origin(origins[j], c.text, known) else 1.0
+                scores[i, j] = plain[i, j] * field_fit * same * began
         for j, part in enumerate(frame.parts):
             if part.field:  # "Default: 300000" says nothing alone: it answers as well as its setting's description
                 _inherit_field(candidates, scores[:, j], states[part.field])

@@ -146,6 +146,17 @@ THESE_LEADS = True
 _THESE = re.compile(r"\b(?:these|the following)(?:\s+[\w-]+){1,2}\s*:$", re.I)
 
 
+# … or, in the same paragraph, one offering a way around what the line before says cannot be done easily ("There is
+# not an easy way to export the contents of a single channel, for partners or otherwise. If you really want, you
+# can:" then its steps): the steps are the answer the first line only qualifies (WORKAROUND_LEADS)
+WORKAROUND_LEADS = True
+_WORKAROUND = re.compile(r"^[*_]*(?:(?:however|instead|but|still|that said|alternatively)[*_]*,?\s+"
+                         r"you\s+(?:can|could|may)\b|"
+                         r"if\s+you\s+(?:really|still|do|absolutely|must)\b[^:]*?,?\s*you\s+(?:can|could|may)\b)", re.I)
+_CANNOT = re.compile(r"\b(?:there(?:\s+(?:is|are)|['’]s)\s+(?:not|no)\b|can\s*not\b|cannot\b|\w+n['’]t\b|"
+                     r"(?:is|are|['’]s)\s+not\b|not\s+possible\b|unable\b)", re.I)
+
+
 def _introduces(u: Unit, units: list[Unit]) -> bool:
     """`u` is prose that introduces a list: it ends in ':', or it announces "the following …" or is an option's
     term line, and items of its passage hang off it (a sentence naming "the following" with no list after it is a
@@ -168,6 +179,9 @@ def continued_by(u: Unit, units: list[Unit]) -> Unit | None:
     if _CONTINUING_LEAD.match(nxt.text) or (
             THESE_LEADS and nxt.paragraph == u.paragraph >= 0 and _THESE.search(nxt.text.rstrip())
             and (_imperative(nxt.text) or content_stems(nxt.text) & content_stems(u.text))):
+        return nxt
+    if (WORKAROUND_LEADS and nxt.paragraph == u.paragraph >= 0 and _WORKAROUND.match(nxt.text)
+            and _CANNOT.search(u.text)):
         return nxt
     return None
 
