@@ -27,7 +27,7 @@ from .models import (AggregatedResults, AnswerResult, AskOptions, Passage, Plan,
 from .planner import plan as make_plan
 from .qa.answerability import LOOKED_FOR, covering
 from .qa.kinds import mostly_instructions
-from .retrieval import CONTINUES
+from .retrieval import CONTINUES, PRECEDES
 from .sentences import announces_next
 from .stems import as_written, keyword_query
 from .store import KnowledgeStore
@@ -59,6 +59,10 @@ CONTINUE_STEPS = True
 # … and one that ends inside a bulleted list of instructions this long ("- Make your changes." … "- On the pull request
 # page, give your PR a short title …", then "- Click the `Create pull request` button." in the next chunk)
 CONTINUE_BULLETS, BULLET_STEPS = True, 3
+# A passage among the best LEAD_TOP that is a later chunk of its section is read after the chunk before it when that
+# chunk is in the same section (`Agent._led`): "The Federal IT Acquisition Reform Act, or FITARA, is U.S. legislation
+# enacted on December 19, 2014 …" opens "What is FITARA", whose second chunk ranks second.
+LEAD_TOP = 3
 FINISH_MARGIN = 3.0  # seconds the offline path keeps after its searches to synthesize (a quarter of a short reserve)
 Progress = Callable[[str], Awaitable[None]]
 
@@ -268,7 +272,7 @@ class Agent:
         run.step("aggregate", **aggregated.metrics.model_dump())
         if not aggregated.results:
             return self._no_answer(question, plan, run)
-        aggregated = await self._continued(aggregated, run)
+        aggregated = await self._read_on(aggregated, run)
         context = await self._context(aggregated)
         if options.sources_only:
             run.step("context", sources=len(context.sources), tokens=context.tokens)
@@ -309,7 +313,7 @@ class Agent:
         results = await self._search(queries[:4], options.k or self.settings.top_k, options, prefix="refine",
                                      budget=run.budget)
         run.subagents.extend(results)
-        aggregated = await self._continued(self._aggregate(run.subagents), run)
+        aggregated = await self._read_on(self._aggregate(run.subagents), run)
         context = await self._context(aggregated)
         outcome = await synthesizer.synthesize(plan.standalone, context, sub_queries=plan.sub_queries)
         checked = await asyncio.to_thread(self._verify, outcome.synthesis, context, plan, run, step="verify-refined")
@@ -373,6 +377,11 @@ class Agent:
     def _aggregate(self, results: Sequence[SubagentResult]) -> AggregatedResults:
         return aggregate(results, min_relevance=self.settings.min_relevance, max_passages=self.settings.max_passages)
 
+    async def _read_on(self, aggregated: AggregatedResults, run: _Run) -> AggregatedResults:
+        """The aggregated passages with the chunks chunking cut from them: what a cut passage announces or goes on
+        with (`_continued`), and the opening of a section a best passage is a later chunk of (`_led`)."""
+        return await self._led(await self._continued(aggregated, run), run)
+
     async def _continued(self, aggregated: AggregatedResults, run: _Run) -> AggregatedResults:
         """Each of the best passages that ends on a sentence announcing what follows ("… follow the steps and
         guidelines below."), followed by the next chunk of its document (same collection, same version), and by the
@@ -423,6 +432,41 @@ class Agent:
         for p in aggregated.results:
             results.append(p)
             results += [x.model_copy(update={"score": p.score}) for x in chains.get(p.id, [])]
+        return aggregated.model_copy(update={"results": results})
+
+    async def _led(self, aggregated: AggregatedResults, run: _Run) -> AggregatedResults:
+        """Each of the best LEAD_TOP passages that is a later chunk of a section, preceded by the chunk before it
+        when that chunk is in the same section and was not retrieved: chunking cut the section's opening (its subject
+        named, what it is, when it began) from the part that ranked."""
+        preceding = getattr(self.retriever, "preceding", None)
+        if preceding is None or not LEAD_TOP:
+            return aggregated
+        # (the best as retrieved: a chunk `_continued` added is read with its passage, not ranked)
+        best = [p for p in aggregated.results if CONTINUES not in p.metadata][:LEAD_TOP]
+        top = [p for p in best if p.chunk_index > 0 and p.section]
+        if not top:
+            return aggregated
+        try:
+            found = await asyncio.to_thread(preceding, top)
+        except (KnowledgeBaseMissing, StoreUnavailable) as exc:
+            log.warning("lead.failed", error=str(exc))
+            return aggregated
+        have = {p.id for p in aggregated.results}
+        by_child = {}
+        for r in found:
+            prev = as_passage(r)
+            child = next(p for p in top if p.id == r.metadata.get(PRECEDES))
+            if prev.id not in have and prev.section == child.section:
+                by_child[child.id] = prev
+                have.add(prev.id)
+        if not by_child:  # (a step only when the context grew: most questions' best chunks open their sections)
+            return aggregated
+        run.step("lead", top=len(top), added=len(by_child))
+        results: list[Passage] = []
+        for p in aggregated.results:
+            if (prev := by_child.get(p.id)) is not None:
+                results.append(prev.model_copy(update={"score": p.score}))
+            results.append(p)
         return aggregated.model_copy(update={"results": results})
 
     def _offline_synthesizer(self, options: AskOptions) -> Synthesizer:

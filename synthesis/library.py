@@ -190,6 +190,10 @@ class ScopedSearch:
         from (a passage names its collection in metadata; each retriever takes only its own)."""
         return [r for retriever, _ in self.parts() for r in retriever.following(passages)]
 
+    def preceding(self, passages: Sequence[Passage]) -> list[SearchResult]:
+        """Retriever.preceding over the visible collections, as `following`."""
+        return [r for retriever, _ in self.parts() for r in retriever.preceding(passages)]
+
     def warm(self) -> None:
         """Load every visible collection's Chroma and BM25 index now (serve's warm-up)."""
         for retriever, _ in self.parts():

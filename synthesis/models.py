@@ -33,9 +33,12 @@ class Chunk(BaseModel):
     doc_hash: str = ""
     links: list[str] = Field(default_factory=list)  # link targets in the chunk's text (its Markdown shows only the text)
     author: str = ""  # who wrote the document, where it says so (front matter, a sign-off: `ingest.authors`)
+    # the header row (and its rule) of the table the chunk opens inside, when an earlier chunk holds it (TABLE_HEADER)
+    table_header: str = ""
     embedding: list[float] | None = Field(default=None, exclude=True, repr=False)
 
 
+TABLE_HEADER = "table_header"  # chunk metadata: the header row of the table the chunk opens inside (Chunk.table_header)
 SECTION_SEP = " > "  # joins a section path ("Deploys > Rollback"); a heading may hold ">" itself ("--out <file>")
 
 
@@ -80,6 +83,16 @@ class Passage(BaseModel):
     @property
     def source_type(self) -> str:
         return str(self.metadata.get("type") or "doc")
+
+    @property
+    def readable(self) -> str:
+        """The text as a reader needs it: a chunk that opens on the rows of a table cut by chunking is read under
+        the table's header row, which the chunk before holds ("| Tock | GitHub: 18F/tock | 18F Director of
+        Engineering |" says nothing of a point of contact without "| Resource | … | Point of contact |")."""
+        header = str(self.metadata.get(TABLE_HEADER) or "")
+        if header and self.content.lstrip().startswith("|"):
+            return f"{header}\n{self.content.lstrip()}"
+        return self.content
 
 
 class SearchResult(Passage):

@@ -89,6 +89,7 @@ def mmr_order(relevance: np.ndarray, vectors: np.ndarray, k: int, diversity: flo
     return picked
 
 
+PRECEDES = "precedes"  # metadata of a chunk fetched as the one before a retrieved passage: that passage's id
 CONTINUES = "continues"  # metadata of a chunk fetched as the next one of a retrieved passage: that passage's id
 
 
@@ -185,20 +186,29 @@ class Retriever:
             }
         return resp
 
+    def preceding(self, passages: Sequence[Passage]) -> list[SearchResult]:
+        """The chunk right before each passage in its document (the same version), where there is one and this
+        collection holds it, scored as the passage it leads into and naming it in metadata[PRECEDES]: chunking can
+        cut a section's opening (what it is about, when it began) from the part of it that ranked."""
+        return self._adjacent(passages, -1, PRECEDES)
+
     def following(self, passages: Sequence[Passage]) -> list[SearchResult]:
         """The chunk right after each passage in its document (the same version: chunk ids carry the document's
         hash), where there is one and this collection holds it, scored as the passage it continues and naming it
         in metadata[CONTINUES]: chunking can cut a list from the sentence that announces it ("… follow the steps
         and guidelines below." ends one chunk, the steps open the next)."""
-        parents = {chunk_id(p.doc_id, str(p.metadata["doc_hash"]), p.chunk_index + 1): p for p in passages
-                   if p.chunk_index + 1 < p.chunk_count and p.metadata.get("doc_hash")
+        return self._adjacent(passages, 1, CONTINUES)
+
+    def _adjacent(self, passages: Sequence[Passage], step: int, key: str) -> list[SearchResult]:
+        parents = {chunk_id(p.doc_id, str(p.metadata["doc_hash"]), p.chunk_index + step): p for p in passages
+                   if 0 <= p.chunk_index + step < p.chunk_count and p.metadata.get("doc_hash")
                    and p.metadata.get("collection", self.store.name) == self.store.name}
         if not parents:
             return []
         kept = self._fetch([Candidate(id=cid, score=p.score) for cid, p in parents.items()], len(parents),
                            embeddings=False, info={})
         out = [_result(c, rank, False, False, self.store.name) for rank, c in enumerate(kept, start=1)]
-        return [r.model_copy(update={"metadata": {**r.metadata, CONTINUES: parents[r.id].id}}) for r in out]
+        return [r.model_copy(update={"metadata": {**r.metadata, key: parents[r.id].id}}) for r in out]
 
     # --- stages ----------------------------------------------------------------------------------------
     def _lexical(self, query: str, pool: int, filters, cands: dict[str, Candidate], info: dict, *,

@@ -28,7 +28,7 @@ import structlog
 from .config import Settings
 from .embedding import Embedder, HashEmbedder, canonical_model_name, load_embedder, loaded_embedder
 from .errors import KnowledgeBaseMissing, ModelMismatch, StoreFull, StoreUnavailable
-from .models import Chunk, SearchFilters
+from .models import TABLE_HEADER, Chunk, SearchFilters
 
 log = structlog.get_logger(__name__)
 
@@ -205,6 +205,8 @@ def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
         meta["links"] = "\n".join(chunk.links)
     if chunk.author:
         meta["author"] = chunk.author
+    if chunk.table_header:
+        meta[TABLE_HEADER] = chunk.table_header
     return meta
 
 

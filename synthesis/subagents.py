@@ -22,8 +22,8 @@ FATAL = (KnowledgeBaseMissing, ModelMismatch, StoreUnavailable)
 
 class SearchBackend(Protocol):
     """What a subagent needs from retrieval (synthesis.retrieval.Retriever implements it); synchronous. A backend
-    may also offer `following(passages)`, each passage's next chunk (Retriever.following); the agent uses it when
-    present."""
+    may also offer `following(passages)` and `preceding(passages)`, each passage's next and previous chunk
+    (Retriever.following, Retriever.preceding); the agent uses them when present."""
 
     def search(self, query: str, *, k: int = 5, mode: SearchMode = "hybrid", threshold: float = 0.0,
                diversity: float = 0.0, filters: SearchFilters | None = None, length_weight: float = 0.0,

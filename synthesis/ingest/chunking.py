@@ -139,18 +139,27 @@ class Chunker:
                 else:
                     spans += self._pack(doc, counts, [block])
         planned = []
+        headers = table_headers(doc.text) if TABLE_HEADERS and "|" in doc.text else {}
         linked = [b for b in doc.blocks if b.links]
         starts = [b.start for b in linked]
         for index, (start, end, section, vector) in enumerate(spans):
             text = doc.text[start:end]
-            prefix, _ = self.prefix(doc.title, section)
+            prefix, prefix_tokens = self.prefix(doc.title, section)
+            header = headers.get(start, "")
             chunk = Chunk(
                 id=chunk_id(doc.doc_id, doc.doc_hash, index), doc_id=doc.doc_id, text=text, title=doc.title,
                 source_url=doc.source_url, section=section, chunk_index=index, chunk_count=len(spans),
                 char_start=start, char_end=end, tags=doc.tags, type=doc.type, source_file=doc.source_file,
                 doc_hash=doc.doc_hash, links=_links(linked, starts, start, end), author=doc.author,
+                table_header=header,
             )
-            planned.append(Planned(chunk, prefix + text, counts.count(start, end), vector))
+            tokens = counts.count(start, end)
+            embed = prefix + text
+            # (the header is embedded with the rows when the window has room: "Point of contact" is what a
+            # who-question asks; the cut is not moved for it, and a truncated embedding would lose the last rows)
+            if header and prefix_tokens + tokens + self.embedder.count_tokens(header) + 1 <= self.window:
+                embed = f"{prefix}{header}\n{text}"
+            planned.append(Planned(chunk, embed, tokens, vector))
         return planned
 
     def _pack(self, doc: Document, counts: TokenCounts, run: list[Block]) -> list[tuple]:
@@ -234,6 +243,41 @@ class Chunker:
             while ns < b and text[ns].isspace():
                 ns += 1
             s = ns
+
+
+# A table too long for one chunk is split between rows; each later piece opens on rows without the header that names
+# their columns ("| Tock; … | GitHub: 18F/tock | 18F Director of Engineering |" under "| Resource | Where we manage
+# and maintain it | Point of contact |" three chunks back). Such a chunk keeps the header row and its rule in
+# metadata (`Chunk.table_header`), reads under it (`Passage.readable`) and is embedded with it (TABLE_HEADERS).
+TABLE_HEADERS = True
+_TABLE_RULE = re.compile(r"\|?[|:\-\s]+")
+
+
+def table_headers(text: str) -> dict[int, str]:
+    """The header row (and its rule, if written) of each Markdown table whose later rows a chunk can open on, keyed by
+    where each such row starts (its first '|'): one pass over the text. A row repeating the header gets none."""
+    out: dict[int, str] = {}
+    header = ""  # the open table's header ("" between tables)
+    pos = 0
+    for line in text.split("\n"):
+        row = line.strip()
+        if not row.startswith("|"):
+            header = ""  # (a blank line or prose ends a table)
+        elif not header:
+            header = row  # (rendered Markdown keeps no rule: a table's first line is its header, as
+            # `sentence_units` reads it)
+        elif _TABLE_RULE.fullmatch(row) and "-" in row and "\n" not in header:
+            header = f"{header}\n{row}"  # a rule written under it is kept with it
+        elif row.endswith("|") and row != header.split("\n")[0]:
+            out[pos + line.index("|")] = header
+        pos += len(line) + 1
+    return out
+
+
+def table_header(text: str, start: int) -> str:
+    """The header a chunk opening at `start` keeps (`table_headers`), else '': none for the header itself, prose, a
+    rule, or a chunk cut inside a row (that row's tail reads as prose: `sentences.CUT_ROWS`)."""
+    return table_headers(text).get(start, "")
 
 
 def _links(linked: list[Block], starts: list[int], start: int, end: int) -> list[str]:

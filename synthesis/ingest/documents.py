@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import BaseModel
 
 # Bump when chunking or embedding-input rules change: every document hash changes, so the next ingest rewrites all.
-CHUNKER_VERSION = "13"  # 2: Markdown is stored as rendered text (no link syntax, template tags or comments); 3: a
+CHUNKER_VERSION = "14"  # 2: Markdown is stored as rendered text (no link syntax, template tags or comments); 3: a
 # paragraph ending in ":" starts the chunk of the list it introduces; 4: an HTML block in Markdown keeps its rows and
 # block elements as paragraphs ("Office / Seats: TTS is located on …"); 5: reStructuredText is stored as rendered
 # text (no roles, directives or title underlines; titles become section paths); 6: HTML's preformatted blocks are
@@ -22,7 +22,8 @@ CHUNKER_VERSION = "13"  # 2: Markdown is stored as rendered text (no link syntax
 # id (a table of contents, navigation bars, sidebars, footers); 10: a paragraph ending in ":" also opens the first
 # chunk of a list too long for one chunk; 11: {% slack_channel "#ops" %} is "#ops", not "##ops"; 12: a line break inside a
 # Markdown table cell ("E.g.,<br><br>`outdated: true`") keeps the cell in its row; 13: a block of lines (a table, a
-# list) split at a line's end starts its next piece at the next line, not inside the line before
+# list) split at a line's end starts its next piece at the next line, not inside the line before; 14: a chunk that
+# opens on a table's rows keeps the header row an earlier chunk holds (metadata, and embedded with the rows)
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 

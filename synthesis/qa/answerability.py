@@ -42,6 +42,7 @@ from .kinds import EMAIL, PHONE
 from .question import FRAMING, Expect, Frame, cue_free, framing, zipf
 from .reader import RELATED_SUPPORT
 from .unstated import unstated_values
+from .values import asked_value, states_value
 from .wordforms import clipped, collided, describes, hyphenated, identifier_parts, lexicon, other_kind, spellings
 
 PART_FLOOR = 0.5  # best cosine + 0.3·keyword overlap of a part below this: the context does not answer it
@@ -89,7 +90,8 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
     closeness = [max((c.support[j] for c in candidates if c.support), default=0.0) for j in range(len(frame.parts))]
     unsupported = {j for j, s in enumerate(closeness) if s < floor and not _names_it(frame.parts[j].text, candidates)}
     unsupported |= {j for j, p in enumerate(frame.parts)
-                    if p.expect is Expect.QUANTITY and p.side is None and per_part[j] < QUANTITY_FLOOR}
+                    if p.expect is Expect.QUANTITY and p.side is None and per_part[j] < QUANTITY_FLOOR
+                    and not _close_value(p.text, j, candidates)}
     unstated = unstated_values(frame, candidates)
     titled = any(h >= HEADING_COVERS for c in candidates for h in c.heading_match)
     missing = missing_words(frame, candidates, embed)
@@ -105,6 +107,18 @@ def support(frame: Frame, candidates: list[Candidate], embed, *, floor: float = 
         unsupported |= set(answered_elsewhere(frame, candidates, embed))
     return Support(per_part=per_part, unsupported=unsupported | set(unstated),
                    missing=missing, unstated=list(dict.fromkeys(unstated.values())), titled=titled)
+
+
+# … unless a sentence this close to the part (cosine + keyword overlap) states a value of the kind it asks: "If
+# someone you pinged directly hasn't responded within a few days, you may want to try …" for "How long should I wait
+# before trying email …?" (0.88 close, 0.355 relevant: its passage ranked low)
+QUANTITY_CLOSE = 0.8
+
+
+def _close_value(part: str, j: int, candidates: list[Candidate]) -> bool:
+    asked = asked_value(part) if QUANTITY_CLOSE else None
+    return asked is not None and any(c.support and c.support[j] >= QUANTITY_CLOSE
+                                     and states_value(f"{c.text} {c.lead_in}", asked[0]) for c in candidates)
 
 
 PART_WORDS = True  # a missing word in some parts of a multi-part question only: those parts are gaps
@@ -152,10 +166,10 @@ def covering(question: str, words: list[str], looked, passages) -> list:
 
     asked = {stem(w) for w in content_words(question)}
     wanted = {stem(w) for w in words}
-    known = definitions(p.content for p in passages)
+    known = definitions(p.readable for p in passages)
     out = []
     for p in looked:
-        sentences = split_sentences(p.content)
+        sentences = split_sentences(p.readable)
         stems = [content_stems(expand(t, known)) for t in sentences]
         keep: set[int] = set()
         for k, (a, b) in enumerate(zip(stems, stems[1:] + [set()])):
@@ -202,7 +216,7 @@ def answered_elsewhere(frame: Frame, candidates: list[Candidate], embed) -> dict
             absent[key] = missing_words(frame, inside, embed)
         own = {stem(w) for w in content_words(part.query)}
         if not named:
-            text = " ".join({id(c.passage): c.passage.content for c in candidates}.values())
+            text = " ".join({id(c.passage): c.passage.readable for c in candidates}.values())
             named = {t: _named_page(t, text) for t in {c.passage.title for c in candidates}}
         used = set().union(*((c.stems | content_stems(c.heading))
                              - (content_stems(c.passage.title) if OWN_TITLES else set())
@@ -318,7 +332,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
     present: set[str] = set()
     covering: list[list[str]] = []  # the words of the texts that make a rare word present (see `collided`)
     for p in retrieved:
-        words = content_words(f"{p.title} {p.section} {p.content} {path_words(p.doc_id) if PATH_WORDS else ''}")
+        words = content_words(f"{p.title} {p.section} {p.readable} {path_words(p.doc_id) if PATH_WORDS else ''}")
         here = ({stem(w) for w in words} | identifier_parts(words)) - other_kind(agents, words)
         # A specific word counts where the passage shares another of the question's words ("coworking days" in a
         # sample resume is not about a coworking-space membership)…
@@ -360,7 +374,7 @@ def missing_words(frame: Frame, candidates: list[Candidate], embed) -> list[str]
                           or any(zipf(w) < topic.SPECIFIC_ZIPF for w in absent)):
         return unmet  # nothing else that could decide: skip the synonym check (it embeds the passages' vocabulary)
     top = retrieved[:VOCABULARY_PASSAGES]
-    top_text = " ".join(f"{p.title} {p.section} {p.content}" for p in top)
+    top_text = " ".join(f"{p.title} {p.section} {p.readable}" for p in top)
     # A synonym is another word: neither the absent word itself (judged above) nor a form of another question word
     # ("donate" is no synonym of "charity" when the question says "donations").
     vocabulary = sorted(w for w in {w.lower() for w in topic.TOKEN.findall(top_text) if len(w) > 2}

@@ -35,6 +35,18 @@ _READINGS = (
 )
 
 
+# "does the approach differ if the person is brand new versus someone who's been on the team a long time?" is about a
+# new person: its "brand" put "brand management means presenting our organization consistently …" first (BRAND_NEW)
+BRAND_NEW = True
+_BRAND_NEW = re.compile(r"\bbrand[\s-]+(?=new\b)", re.I)
+# "Two people … both want to be project lead. Who has the final say?" asks who decides: "The final decision is made by
+# the staffing team." (the final say, the last word, the final word someone has or gets; not "have a say")
+FINAL_SAY = True
+_FINAL_SAY = re.compile(r"\b(?P<verb>has|have|having|had|gets?|getting|got)\s+(?P<det>the\s+)?(?:final\s+say|"
+                        # (a word of a text is no say: "the last word in the email", "the final word count")
+                        r"(?:final|last)\s+word(?!\s+(?:count|out|of|in)\b))\b", re.I)
+
+
 def plain(question: str) -> str:
     """The question with each idiom above in its plain words ("Who gives the final OK on that?" → "Who gives the final
     approval on that?")."""
@@ -42,4 +54,8 @@ def plain(question: str) -> str:
         return question
     for pattern, reading in _READINGS:
         question = pattern.sub(reading, question)
+    if BRAND_NEW:
+        question = _BRAND_NEW.sub("", question)
+    if FINAL_SAY:
+        question = _FINAL_SAY.sub(lambda m: f"{m.group('verb')} {m.group('det') or 'the '}final decision", question)
     return question

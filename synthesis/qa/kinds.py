@@ -162,6 +162,13 @@ def asks_author(question: str) -> bool:
     return bool(_ASKS_AUTHOR.search(question))
 
 
+# "our project wrapped up, can I just delete the trello board?" is answered by "Close boards rather than deleting
+# them." (hp81-02): a way preferred over another is a rule, as "should" or "not" make one (PREFERRED_RULES); it had
+# held no yes/no answer, and a second page's line must hold one to join the summary
+PREFERRED_RULES = True
+_PREFERRED = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+\w", re.I)
+
+
 def answer_kinds(text: str) -> set[Expect]:
     """Which kinds of answer a sentence can give (a quick, explainable reading of its words)."""
     kinds = {Expect.OTHER}
@@ -172,7 +179,7 @@ def answer_kinds(text: str) -> set[Expect]:
         kinds.add(Expect.WHO)
     if _CONTACT.search(text) or _PLACE.search(text):
         kinds.add(Expect.WHERE)
-    if _RULE.search(text):
+    if _RULE.search(text) or (PREFERRED_RULES and _PREFERRED.search(text)):
         kinds.add(Expect.YESNO)
     if _INSTRUCTION.search(text) or (MORE_IMPERATIVES and _IMPERATIVE.search(text)):
         kinds.add(Expect.PROCEDURE)

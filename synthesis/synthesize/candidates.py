@@ -63,7 +63,7 @@ def candidates(context: Context) -> list[Candidate]:
     for src in context.sources:  # best source first: a long context stops at the cap, not at its best sentences
         if len(units) >= MAX_CANDIDATES:
             break
-        sentences = sentence_units(src.passage.content)[:MAX_SENTENCES_PER_SOURCE]
+        sentences = sentence_units(src.passage.readable)[:MAX_SENTENCES_PER_SOURCE]
         for pos, sentence in enumerate(sentences):
             text = protect(sentence.text)  # the document's own [4] never reads as our citation
             if POINTER.match(text) and len(text.split()) <= 8:

@@ -98,7 +98,7 @@ def escape_source_text(text: str) -> str:
 def render_source(number: int, passage: Passage) -> str:
     head = (f'<source n="{number}" title="{_attr(passage.title)}" section="{_attr(passage.section)}" '
             f'url="{_attr(passage.source_url)}">')
-    return f"{head}\n{escape_source_text(passage.content.strip())}\n</source>"
+    return f"{head}\n{escape_source_text(passage.readable.strip())}\n</source>"
 
 
 def render_context(context: Context) -> str:
