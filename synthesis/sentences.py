@@ -329,6 +329,14 @@ _BARE_LEAD = re.compile(r"^(?:we|you|they|he|she|i)(?:\s+(?:will|can|could|shoul
 _ASIDE = re.compile(r"^(?:see|read|refer|for more|note|tip|thanks|thank you)\b", re.I)
 
 
+_TABLE_RULE = re.compile(r"\|?[|:\-\s]+")
+
+
+def table_rule(line: str) -> bool:
+    """The line is a Markdown table's header rule ("|---|:-:|"), no row."""
+    return "-" in line and _TABLE_RULE.fullmatch(line) is not None
+
+
 # A chunk cut inside a table row opens on the row's tail ("E.g., `redirect_from: /handbook-frontmatter` |") and the
 # rows after it: the first of those was read as the table's header, and "| `redirect_to` | If present, this element
 # causes the page content to be ignored …" was lost as a header of no rows. Such rows read without a header, their
@@ -541,7 +549,7 @@ def sentence_units(text: str) -> list[Sentence]:
             code, in_item, term, said, shown = [], False, "", "", ""
             continue
         line = clean_markdown(raw.strip())  # before splitting: "**Rule.** Next" must split after "Rule."
-        if re.fullmatch(r"\|?[|:\-\s]+", line) and "-" in line:  # a table's header rule
+        if table_rule(line):
             continue
         if not line.startswith("|"):
             header = []

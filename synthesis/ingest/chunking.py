@@ -15,6 +15,7 @@ import numpy as np
 
 from ..embedding import Embedder
 from ..models import SECTION_SEP, Chunk
+from ..sentences import table_rule
 from .documents import Block, Document, chunk_id, trim
 
 SPECIAL_TOKENS = 2  # [CLS] and [SEP]: the model's max_seq_length counts them
@@ -250,34 +251,28 @@ class Chunker:
 # and maintain it | Point of contact |" three chunks back). Such a chunk keeps the header row and its rule in
 # metadata (`Chunk.table_header`), reads under it (`Passage.readable`) and is embedded with it (TABLE_HEADERS).
 TABLE_HEADERS = True
-_TABLE_RULE = re.compile(r"\|?[|:\-\s]+")
 
 
 def table_headers(text: str) -> dict[int, str]:
     """The header row (and its rule, if written) of each Markdown table whose later rows a chunk can open on, keyed by
-    where each such row starts (its first '|'): one pass over the text. A row repeating the header gets none."""
+    where each such row starts (its first '|'): one pass over the text. None for the header itself, prose, a rule,
+    a row repeating the header, or a chunk cut inside a row (that row's tail reads as prose: `sentences.CUT_ROWS`)."""
     out: dict[int, str] = {}
-    header = ""  # the open table's header ("" between tables)
+    first = header = ""  # the open table's first line, and the header kept for its rows ("" between tables)
     pos = 0
     for line in text.split("\n"):
         row = line.strip()
         if not row.startswith("|"):
-            header = ""  # (a blank line or prose ends a table)
-        elif not header:
-            header = row  # (rendered Markdown keeps no rule: a table's first line is its header, as
+            first = header = ""  # (a blank line or prose ends a table)
+        elif not first:
+            first = header = row  # (rendered Markdown keeps no rule: a table's first line is its header, as
             # `sentence_units` reads it)
-        elif _TABLE_RULE.fullmatch(row) and "-" in row and "\n" not in header:
-            header = f"{header}\n{row}"  # a rule written under it is kept with it
-        elif row.endswith("|") and row != header.split("\n")[0]:
+        elif table_rule(row) and header == first:
+            header = f"{first}\n{row}"  # a rule written under it is kept with it
+        elif row.endswith("|") and row != first:
             out[pos + line.index("|")] = header
         pos += len(line) + 1
     return out
-
-
-def table_header(text: str, start: int) -> str:
-    """The header a chunk opening at `start` keeps (`table_headers`), else '': none for the header itself, prose, a
-    rule, or a chunk cut inside a row (that row's tail reads as prose: `sentences.CUT_ROWS`)."""
-    return table_headers(text).get(start, "")
 
 
 def _links(linked: list[Block], starts: list[int], start: int, end: int) -> list[str]:

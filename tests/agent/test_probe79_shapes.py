@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from synthesis.ingest import chunking
-from synthesis.ingest.chunking import table_header
+from synthesis.ingest.chunking import table_headers
 from synthesis.models import Passage
 from synthesis.sentences import sentence_units
 from synthesis.synthesize.base import Context, ContextSource
@@ -95,20 +95,20 @@ def test_a_chunk_opening_on_a_tables_rows_reads_them_under_its_header(tmp_path, 
 ])
 def test_which_header_a_chunk_keeps(needle, header):
     text = "Intro.\n\n| A | B |\n| 1 | 2 |\n| 3 | 4 |\n\n| C | D |\n| 5 | 6 |\n"
-    assert table_header(text, text.index(needle)) == header
+    assert table_headers(text).get(text.index(needle), "") == header
 
 
 def test_a_row_repeating_the_header_keeps_none():
     """A long table that repeats its header: a chunk opening on the repeat would read "Name: Name; …" (review)."""
     text = "| C | D |\n| 5 | 6 |\n| C | D |\n| 7 | 8 |\n"
-    assert table_header(text, text.index("| C | D |", 1)) == ""
-    assert table_header(text, text.index("| 7")) == "| C | D |"
+    assert table_headers(text).get(text.index("| C | D |", 1), "") == ""
+    assert table_headers(text).get(text.index("| 7"), "") == "| C | D |"
 
 
 def test_a_written_rule_is_kept_with_the_header():
     text = "| A | B |\n|---|:-:|\n| 1 | 2 |\n"
-    assert table_header(text, text.index("| 1")) == "| A | B |\n|---|:-:|"
-    assert table_header(text, text.index("|---")) == ""  # (a chunk opening on the rule: no rows of its own yet)
+    assert table_headers(text).get(text.index("| 1"), "") == "| A | B |\n|---|:-:|"
+    assert table_headers(text).get(text.index("|---"), "") == ""  # (a chunk opening on the rule: no rows of its own)
 
 
 SLACK_VALUES = (
@@ -117,7 +117,8 @@ SLACK_VALUES = (
     "issues: you can have a conversation directly with the person; you can discuss with a supervisor, team lead, or "
     "project lead; you can reach out to our Workforce Relations HR Specialist.\n"
     "- Ask questions in the relevant channels, and engage when people respond to you. If someone you pinged directly "
-    "hasn’t responded within a few days, you may want to try contacting them using a  different type of communication "
+    "hasn’t responded within a few days, you may want to try contacting them using a  different type of "
+    "communication "
     "(email, Gchat, put time on their calendar).\n"
     "- If you are unsure or unclear about any of the recommendations above, please reach out to your supervisor for "
     "assistance.")
